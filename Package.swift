@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lunette",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lunette", targets: ["lunette"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        .target(name: "PixelCore"),
+        .target(name: "Filters", dependencies: ["PixelCore"]),
+        .target(name: "Codecs", dependencies: ["PixelCore", "CPNGShim"]),
+        .executableTarget(name: "EmbedTool"),
+        .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
+        .target(name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],
+                plugins: ["EmbedStdlib"]),
+        .target(name: "Console", dependencies: ["LuaBridge"]),
+        .executableTarget(name: "lunette", dependencies: [
+            "Console", "LuaBridge", "Filters", "Codecs", "PixelCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
+        .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
+        .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

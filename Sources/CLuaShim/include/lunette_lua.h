@@ -1,0 +1,39 @@
+// C side of the Lua bridge: wrappers for Lua's macros and the error trampoline.
+// Every Lua-callable function is `lunette_trampoline`; it calls Swift, and only after
+// Swift has returned does it raise a Lua error, so Lua's longjmp never crosses Swift.
+#ifndef LUNETTE_LUA_H
+#define LUNETTE_LUA_H
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+
+/// Status a Swift handler returns instead of a result count.
+enum {
+    LUNETTE_RAISE = -1,        // error value on top of the stack; prefix it with the caller's position
+    LUNETTE_RAISE_PLAIN = -2   // error value on top of the stack, raise as is
+};
+
+typedef int (*lunette_dispatch_fn)(lua_State *L, int function_id);
+
+void lunette_set_dispatch(lunette_dispatch_fn fn);
+void lunette_push_function(lua_State *L, int function_id);
+int lunette_traceback(lua_State *L);
+lua_State *lunette_newstate(void);
+int lunette_pcall(lua_State *L, int nargs, int nresults, int msgh);
+int lunette_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+int lunette_loadfile(lua_State *L, const char *path);
+int lunette_protected_openlibs(lua_State *L);
+
+void lunette_pop(lua_State *L, int n);
+void lunette_newtable(lua_State *L);
+const char *lunette_tostring(lua_State *L, int idx, size_t *len);
+int lunette_isnoneornil(lua_State *L, int idx);
+int lunette_upvalueindex(int i);
+int lunette_registryindex(void);
+void *lunette_newuserdata(lua_State *L, size_t size);
+void lunette_getregistry(lua_State *L, const char *key);
+void lunette_setregistry(lua_State *L, const char *key);
+void lunette_gc_step(lua_State *L, size_t bytes);
+
+#endif

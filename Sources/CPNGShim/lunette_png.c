@@ -1,0 +1,168 @@
+#include "lunette_png.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lp_reader {
+    png_structp png;
+    png_infop info;
+    const unsigned char *data;
+    size_t length, offset;
+    int truncated;
+    int passes;
+    char message[256];
+};
+
+struct lp_writer {
+    png_structp png;
+    png_infop info;
+    FILE *file;
+    char message[256];
+};
+
+static void on_error(png_structp png, png_const_charp msg) {
+    char *buffer = (char *)png_get_error_ptr(png);
+    snprintf(buffer, 256, "%s", msg ? msg : "libpng error");
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) { (void)png; (void)msg; }
+
+static void read_memory(png_structp png, png_bytep out, size_t count) {
+    lp_reader *r = (lp_reader *)png_get_io_ptr(png);
+    if (count > r->length - r->offset) {
+        r->truncated = 1;
+        png_error(png, "unexpected end of file");
+    }
+    memcpy(out, r->data + r->offset, count);
+    r->offset += count;
+}
+
+lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk) {
+    lp_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->data = data;
+    r->length = length;
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r->message, on_error, on_warning);
+    if (!r->png) { free(r); return NULL; }
+    r->info = png_create_info_struct(r->png);
+    if (!r->info) { png_destroy_read_struct(&r->png, NULL, NULL); free(r); return NULL; }
+    png_set_read_fn(r->png, r, read_memory);
+    png_set_user_limits(r->png, max_side, max_side);
+    png_set_chunk_cache_max(r->png, 1000);
+    png_set_chunk_malloc_max(r->png, max_chunk);
+    return r;
+}
+
+static int fail(lp_reader *r) { return r->truncated ? LP_TRUNCATED : LP_ERROR; }
+
+int lp_read_info(lp_reader *r, lp_info *out) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
+    if (r->length < 8 || png_sig_cmp(r->data, 0, 8) != 0) {
+        snprintf(r->message, sizeof r->message, "not a PNG file (bad signature)");
+        return LP_ERROR;
+    }
+    png_read_info(r->png, r->info);
+    memset(out, 0, sizeof *out);
+    out->width = png_get_image_width(r->png, r->info);
+    out->height = png_get_image_height(r->png, r->info);
+    out->source_bit_depth = png_get_bit_depth(r->png, r->info);
+    out->color_type = png_get_color_type(r->png, r->info);
+    out->interlaced = png_get_interlace_type(r->png, r->info) != PNG_INTERLACE_NONE;
+    int intent;
+    out->has_srgb = png_get_sRGB(r->png, r->info, &intent) != 0;
+    out->has_gamma = png_get_gAMA(r->png, r->info, &out->gamma) != 0;
+    out->has_iccp = png_get_valid(r->png, r->info, PNG_INFO_iCCP) != 0;
+
+    int ct = out->color_type;
+    if (ct == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(r->png);
+    if (ct == PNG_COLOR_TYPE_GRAY && out->source_bit_depth < 8) png_set_expand_gray_1_2_4_to_8(r->png);
+    if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(r->png);
+    if (ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(r->png);
+    png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
+    if (out->source_bit_depth == 16) png_set_swap(r->png);
+    r->passes = png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+    out->bit_depth = png_get_bit_depth(r->png, r->info);
+    if (png_get_channels(r->png, r->info) != 4) {
+        snprintf(r->message, sizeof r->message, "unsupported channel layout");
+        return LP_ERROR;
+    }
+    return LP_OK;
+}
+
+int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
+    uint32_t height = png_get_image_height(r->png, r->info);
+    for (int pass = 0; pass < r->passes; pass++) {
+        for (uint32_t y = 0; y < height; y++) {
+            png_bytep row = (png_bytep)pixels + (size_t)y * row_bytes;
+            png_read_row(r->png, row, NULL);
+        }
+    }
+    png_read_end(r->png, NULL);
+    return LP_OK;
+}
+
+const char *lp_reader_error(lp_reader *r) { return r->message; }
+
+void lp_reader_free(lp_reader *r) {
+    if (!r) return;
+    png_destroy_read_struct(&r->png, &r->info, NULL);
+    free(r);
+}
+
+lp_writer *lp_writer_new(FILE *file) {
+    lp_writer *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->file = file;
+    w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w->message, on_error, on_warning);
+    if (!w->png) { free(w); return NULL; }
+    w->info = png_create_info_struct(w->png);
+    if (!w->info) { png_destroy_write_struct(&w->png, NULL); free(w); return NULL; }
+    return w;
+}
+
+int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth, int channels, int level) {
+    if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
+    static const int types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
+                                 PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
+    if (channels < 1 || channels > 4 || (bit_depth != 8 && bit_depth != 16)) {
+        snprintf(w->message, sizeof w->message, "unsupported output format");
+        return LP_ERROR;
+    }
+    png_init_io(w->png, w->file);
+    png_set_compression_level(w->png, level);
+    png_set_IHDR(w->png, w->info, width, height, bit_depth, types[channels],
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(w->png, w->info);
+    if (bit_depth == 16) png_set_swap(w->png);
+    return LP_OK;
+}
+
+int lp_write_rows(lp_writer *w, const void *rows, size_t row_bytes, uint32_t count) {
+    if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
+    for (uint32_t y = 0; y < count; y++)
+        png_write_row(w->png, (png_const_bytep)rows + (size_t)y * row_bytes);
+    return LP_OK;
+}
+
+int lp_write_end(lp_writer *w) {
+    if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
+    png_write_end(w->png, NULL);
+    if (fflush(w->file) != 0) {
+        snprintf(w->message, sizeof w->message, "write failed");
+        return LP_ERROR;
+    }
+    return LP_OK;
+}
+
+const char *lp_writer_error(lp_writer *w) { return w->message; }
+
+void lp_writer_free(lp_writer *w) {
+    if (!w) return;
+    png_destroy_write_struct(&w->png, &w->info);
+    free(w);
+}

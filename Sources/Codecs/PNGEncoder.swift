@@ -1,0 +1,95 @@
+import CPNGShim
+import Foundation
+import PixelCore
+
+/// Options for writing a PNG. Lua: `img:save("out.png", {depth = 16, compression = 6})`
+public struct PNGOptions: Sendable {
+    public enum Channels: String, Sendable { case auto, rgba, rgb, gray, graya }
+    public var depth = 8
+    public var compression = 6
+    public var channels = Channels.auto
+    public var workingSpace = WorkingSpace.linear
+    public init(depth: Int = 8, compression: Int = 6, channels: Channels = .auto) {
+        self.depth = depth; self.compression = compression; self.channels = channels
+    }
+
+    /// Checks ranges; errors name the option.
+    public func validate() throws {
+        guard depth == 8 || depth == 16 else { throw LunetteError.invalid("PNG depth must be 8 or 16, got \(depth)") }
+        guard (0...9).contains(compression) else { throw LunetteError.invalid("PNG compression must be 0…9, got \(compression)") }
+    }
+}
+
+/// PNG writing: renders the image in strips from the top and streams rows into libpng.
+public enum PNGEncoder {
+    /// Renders `image` (finite extent) and writes it atomically to `path` ("-" = stdout).
+    public static func write(_ image: Image, to path: String, options: PNGOptions = .init(),
+                             context: Context = Context()) throws {
+        try options.validate()
+        let rect = try Context.renderRect(for: image)
+        let channels: Int
+        switch options.channels {
+        case .auto: channels = image.isOpaque ? 3 : 4
+        case .rgba: channels = 4
+        case .rgb: channels = 3
+        case .gray: channels = 1
+        case .graya: channels = 2
+        }
+        let name = path == "-" ? "standard output" : path
+        try AtomicFile.write(to: path) { file in
+            guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
+            defer { lp_writer_free(w) }
+            func check(_ status: Int32) throws {
+                if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(w)))") }
+            }
+            try check(lp_write_header(w, UInt32(rect.width), UInt32(rect.height), Int32(options.depth),
+                                      Int32(channels), Int32(options.compression)))
+            let rowBytes = rect.width * channels * options.depth / 8
+            var rows = [UInt8](repeating: 0, count: rowBytes * 256)
+            try context.renderStrips(image, rect: rect) { strip in
+                let n = strip.height
+                if rows.count < rowBytes * n { rows = [UInt8](repeating: 0, count: rowBytes * n) }
+                rows.withUnsafeMutableBytes { out in
+                    for i in 0..<n {
+                        let src = strip.row(n - 1 - i)
+                        let dst = out.baseAddress! + i * rowBytes
+                        SampleEncoder.encodeRow(src, strip.width, into: dst, channels: channels,
+                                                depth: options.depth, space: options.workingSpace)
+                    }
+                }
+                try rows.withUnsafeBytes { try check(lp_write_rows(w, $0.baseAddress, rowBytes, UInt32(n))) }
+            }
+            try check(lp_write_end(w))
+        }
+    }
+}
+
+/// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode).
+enum SampleEncoder {
+    static func encodeRow(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
+                          channels: Int, depth: Int, space: WorkingSpace) {
+        let linear = space == .linear
+        let alphaIndex = channels == 2 ? 1 : channels == 4 ? 3 : -1
+        @inline(__always) func store(_ v: Float, _ i: Int, alpha: Bool) {
+            if depth == 8 {
+                let s = alpha || !linear ? UInt8(min(max(v, 0), 1) * 255 + 0.5) : Transfer.encode8(v)
+                dst.storeBytes(of: s, toByteOffset: i, as: UInt8.self)
+            } else {
+                let s = alpha || !linear ? UInt16(min(max(v, 0), 1) * 65535 + 0.5) : Transfer.encode16(v)
+                dst.storeBytes(of: s, toByteOffset: i * 2, as: UInt16.self)
+            }
+        }
+        for x in 0..<width {
+            let p = src[x]
+            let a = min(max(p.w, 0), 1)
+            let u = p.w > 0 ? Pixel(p.x / p.w, p.y / p.w, p.z / p.w, a) : Pixel(0, 0, 0, 0)
+            let base = x * channels
+            if channels <= 2 {
+                store(0.2126 * u.x + 0.7152 * u.y + 0.0722 * u.z, base, alpha: false)
+            } else {
+                store(u.x, base, alpha: false); store(u.y, base + 1, alpha: false); store(u.z, base + 2, alpha: false)
+            }
+            if alphaIndex >= 0 { store(a, base + alphaIndex, alpha: true) }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import PixelCore
+
+/// CIColorControls: saturation, then brightness, then contrast on straight linear colour
+/// (gray = Rec. 709 luma of the linear primaries; contrast pivots on 0.5).
+/// Lua: `img | CIColorControls{saturation = 1.2, contrast = 1.1}`
+public enum ColorControls {
+    public static let luma = Pixel(0.2126, 0.7152, 0.0722, 0)
+
+    public static let descriptor = FilterDescriptor(
+        name: "CIColorControls", displayName: "Color Controls",
+        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
+                     Category.nonSquarePixels, Category.builtIn],
+        description: "Adjusts saturation, brightness and contrast: saturation mixes with a gray copy, brightness adds an offset, contrast scales around mid-gray.",
+        inputs: [
+            .image(),
+            .number("inputSaturation", "Saturation", default: 1, min: 0, sliderMin: 0, sliderMax: 2, identity: 1,
+                    "Amount of colour: 0 is gray, 1 unchanged, above 1 more saturated."),
+            .number("inputBrightness", "Brightness", default: 0, min: -1, sliderMin: -1, sliderMax: 1, identity: 0,
+                    "Offset added to every colour channel."),
+            .number("inputContrast", "Contrast", default: 1, min: 0, sliderMin: 0.25, sliderMax: 4, identity: 1,
+                    "Scale of the distance from mid-gray."),
+        ]
+    ) { f in
+        let image = try f.image()
+        let s = Float(f.number("inputSaturation")), b = Float(f.number("inputBrightness"))
+        let c = Float(f.number("inputContrast"))
+        if s == 1, b == 0, c == 1 { return image }
+        return image.mapped { p in apply(p, saturation: s, brightness: b, contrast: c) }
+    }
+
+    @inline(__always) static func apply(_ p: Pixel, saturation s: Float, brightness b: Float, contrast c: Float) -> Pixel {
+        guard p.w > 0 else { return p }
+        var u = p.unpremultiplied
+        let gray = (u * luma).sum()
+        var rgb = SIMD3(u.x, u.y, u.z)
+        rgb = gray + (rgb - gray) * s
+        rgb += b
+        rgb = (rgb - 0.5) * c + 0.5
+        u = Pixel(rgb.x, rgb.y, rgb.z, u.w)
+        return u.premultiplied
+    }
+}

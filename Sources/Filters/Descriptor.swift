@@ -1,0 +1,108 @@
+import Foundation
+import PixelCore
+
+/// `CIAttributeClass` of an input.
+public enum AttributeClass: String, Sendable {
+    case image = "CIImage", number = "NSNumber", vector = "CIVector", color = "CIColor"
+    case string = "NSString", value = "NSValue", data = "NSData"
+}
+
+/// One input of a filter, with Core Image's attribute keys.
+public struct InputSpec: @unchecked Sendable {
+    public var key: String
+    public var displayName: String
+    public var description: String
+    public var attributeClass: AttributeClass
+    public var type: String?
+    public var defaultValue: FilterValue?
+    public var min: Double?, max: Double?, sliderMin: Double?, sliderMax: Double?
+    public var identity: FilterValue?
+
+    public init(_ key: String, _ displayName: String, class cls: AttributeClass, type: String? = nil,
+                default def: FilterValue? = nil, min: Double? = nil, max: Double? = nil,
+                sliderMin: Double? = nil, sliderMax: Double? = nil, identity: FilterValue? = nil,
+                description: String) {
+        self.key = key; self.displayName = displayName; self.description = description
+        attributeClass = cls; self.type = type; defaultValue = def
+        self.min = min; self.max = max; self.sliderMin = sliderMin; self.sliderMax = sliderMax
+        self.identity = identity
+    }
+
+    /// An image input (`inputImage` unless named otherwise).
+    public static func image(_ key: String = "inputImage", _ displayName: String = "Image",
+                             _ description: String = "The image to use as an input.") -> InputSpec {
+        InputSpec(key, displayName, class: .image, type: "CIAttributeTypeImage", description: description)
+    }
+
+    /// A number input with its range; the identity defaults to none.
+    public static func number(_ key: String, _ displayName: String, type: String? = "CIAttributeTypeScalar",
+                              default def: Double, min: Double? = nil, max: Double? = nil,
+                              sliderMin: Double? = nil, sliderMax: Double? = nil, identity: Double? = nil,
+                              _ description: String) -> InputSpec {
+        InputSpec(key, displayName, class: .number, type: type, default: .number(def), min: min, max: max,
+                  sliderMin: sliderMin, sliderMax: sliderMax, identity: identity.map { .number($0) },
+                  description: description)
+    }
+
+    /// A CIVector input whose default (and identity) fix its length.
+    public static func vector(_ key: String, _ displayName: String, type: String? = nil, default def: [Double],
+                              identity: [Double]? = nil, _ description: String) -> InputSpec {
+        InputSpec(key, displayName, class: .vector, type: type, default: .vector(Vector(def)),
+                  identity: identity.map { .vector(Vector($0)) }, description: description)
+    }
+
+    /// An affine-transform input (NSValue).
+    public static func transform(_ key: String, _ displayName: String, type: String? = "CIAttributeTypeTransform",
+                                 _ description: String) -> InputSpec {
+        InputSpec(key, displayName, class: .value, type: type, default: .transform(.identity),
+                  identity: .transform(.identity), description: description)
+    }
+}
+
+/// Everything Lunette knows about one filter; the single source for bindings, listing and tests.
+public struct FilterDescriptor: @unchecked Sendable {
+    public var name: String
+    public var displayName: String
+    public var categories: [String]
+    public var description: String
+    public var inputs: [InputSpec]
+    public var outputKeys: [String] = ["outputImage"]
+    /// Builds the output image from validated input values.
+    public var build: (FilterInputs) throws -> Image
+
+    public init(name: String, displayName: String, categories: [String], description: String,
+                inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image) {
+        self.name = name; self.displayName = displayName; self.categories = categories
+        self.description = description; self.inputs = inputs; self.build = build
+    }
+
+    public var inputKeys: [String] { inputs.map(\.key) }
+    public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }
+}
+
+/// Typed read access to a filter's current input values, for `build`.
+public struct FilterInputs {
+    public let filter: String
+    public let values: [String: FilterValue]
+
+    public func image(_ key: String = "inputImage") throws -> Image {
+        guard case .image(let i)? = values[key] else { throw LunetteError.invalid("\(filter).\(key): no image set") }
+        return i
+    }
+    public func number(_ key: String) -> Double {
+        if case .number(let d)? = values[key] { return d }
+        return 0
+    }
+    public func vector(_ key: String) -> Vector {
+        if case .vector(let v)? = values[key] { return v }
+        return Vector([])
+    }
+    public func color(_ key: String) -> Color {
+        if case .color(let c)? = values[key] { return c }
+        return Color(0, 0, 0, 1)
+    }
+    public func transform(_ key: String) -> Transform {
+        if case .transform(let t)? = values[key] { return t }
+        return .identity
+    }
+}

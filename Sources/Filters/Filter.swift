@@ -1,0 +1,145 @@
+import Foundation
+import PixelCore
+
+/// A configured filter: a descriptor plus current input values, validated on set. Lua: `Filter("CISepiaTone")`
+public final class Filter: @unchecked Sendable {
+    public let descriptor: FilterDescriptor
+    public private(set) var values: [String: FilterValue] = [:]
+
+    /// A filter with its defaults set, like `[CIFilter filterWithName:]`.
+    public init(_ descriptor: FilterDescriptor) {
+        self.descriptor = descriptor
+        setDefaults()
+    }
+
+    /// Looks a filter up by name in the registry.
+    public convenience init(name: String) throws {
+        self.init(try FilterRegistry.shared.descriptor(named: name))
+    }
+
+    public var name: String { descriptor.name }
+
+    /// Restores every input's default (images are cleared).
+    public func setDefaults() {
+        values = [:]
+        for input in descriptor.inputs { if let d = input.defaultValue { values[input.key] = d } }
+    }
+
+    /// The full key for `key`, accepting the name without its `input` prefix (`radius`).
+    public func resolveKey(_ key: String) throws -> String {
+        if descriptor.input(key) != nil { return key }
+        let prefixed = "input" + key.prefix(1).uppercased() + key.dropFirst()
+        if descriptor.input(prefixed) != nil { return prefixed }
+        let near = Suggest.nearest(key, among: descriptor.inputKeys + descriptor.inputKeys.map(Filter.shortKey))
+        let hint = near.isEmpty ? "" : " (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)"
+        throw LunetteError.invalid("\(name): no input named '\(key)'\(hint)")
+    }
+
+    /// `inputRadius` → `radius`.
+    public static func shortKey(_ key: String) -> String {
+        guard key.hasPrefix("input"), key.count > 5 else { return key }
+        let rest = key.dropFirst(5)
+        return rest.prefix(1).lowercased() + rest.dropFirst()
+    }
+
+    public func value(_ key: String) throws -> FilterValue? { values[try resolveKey(key)] }
+
+    /// Validates, coerces and stores a value. Lua: `f.inputRadius = 8`
+    public func set(_ key: String, _ value: FilterValue?) throws {
+        let k = try resolveKey(key)
+        guard let spec = descriptor.input(k) else { return }
+        guard let value else { values[k] = nil; return }
+        values[k] = try spec.coerce(value, filter: name)
+    }
+
+    /// The output image built from the current inputs. Lua: `f.outputImage`
+    public func outputImage() throws -> Image {
+        try descriptor.build(FilterInputs(filter: name, values: values))
+    }
+}
+
+extension InputSpec {
+    /// Checks `value` against this input's class, length and range, converting where Core Image would.
+    public func coerce(_ value: FilterValue, filter: String) throws -> FilterValue {
+        func bad(_ expected: String) -> LunetteError {
+            LunetteError.invalid("\(filter).\(key): expected \(expected), got \(value.typeName == "number" ? value.description : value.typeName)")
+        }
+        switch (attributeClass, value) {
+        case (.number, .number(let d)):
+            if !d.isFinite { throw bad("a finite number") }
+            if let lo = min, d < lo {
+                throw bad(max.map { "a number in \(fmt(lo))…\(fmt($0))" } ?? "a number ≥ \(fmt(lo))")
+            }
+            if let hi = max, d > hi {
+                throw bad(min.map { "a number in \(fmt($0))…\(fmt(hi))" } ?? "a number ≤ \(fmt(hi))")
+            }
+            if type == "CIAttributeTypeBoolean" { return .number(d != 0 ? 1 : 0) }
+            if type == "CIAttributeTypeCount" || type == "CIAttributeTypeInteger" { return .number(d.rounded()) }
+            return value
+        case (.number, _): throw bad("a number")
+        case (.vector, .vector(let v)):
+            let n = expectedLength
+            if let n, v.count != n { throw bad("a Vector of \(n) numbers") }
+            if v.components.contains(where: { !$0.isFinite && abs($0) != .infinity }) { throw bad("finite numbers") }
+            return value
+        case (.vector, _): throw bad(expectedLength.map { "a Vector of \($0) numbers" } ?? "a Vector")
+        case (.color, .color): return value
+        case (.color, .string(let s)):
+            guard let c = Color(hex: s) else { throw bad("a Color or \"#rrggbb[aa]\"") }
+            return .color(c)
+        case (.color, .vector(let v)) where v.count == 3 || v.count == 4:
+            return .color(Color(v[0], v[1], v[2], v.count == 4 ? v[3] : 1))
+        case (.color, _): throw bad("a Color")
+        case (.image, .image): return value
+        case (.image, _): throw bad("an Image")
+        case (.string, .string): return value
+        case (.string, .number(let d)): return .string(fmt(d))
+        case (.string, _): throw bad("a string")
+        case (.value, .transform): return value
+        case (.value, .vector(let v)) where v.count == 6:
+            return .transform(Transform(v[0], v[1], v[2], v[3], v[4], v[5]))
+        case (.value, _): throw bad("a Transform")
+        case (.data, .data): return value
+        case (.data, .string(let s)): return .data(Array(s.utf8))
+        case (.data, _): throw bad("data (a string of bytes)")
+        }
+    }
+
+    /// The fixed component count of a vector input, from its type or default.
+    public var expectedLength: Int? {
+        switch type {
+        case "CIAttributeTypePosition", "CIAttributeTypeOffset": return 2
+        case "CIAttributeTypePosition3": return 3
+        case "CIAttributeTypeRectangle": return 4
+        default:
+            if case .vector(let v)? = defaultValue { return v.count }
+            return nil
+        }
+    }
+}
+
+/// Spelling suggestions for unknown names.
+public enum Suggest {
+    /// Up to two candidates within a small edit distance of `word` (case-insensitive).
+    public static func nearest(_ word: String, among candidates: [String]) -> [String] {
+        let w = Array(word.lowercased())
+        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        let limit = Swift.max(2, w.count / 3)
+        var seen = Set<String>()
+        return scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.map(\.0)
+            .filter { seen.insert($0).inserted }.prefix(2).map { $0 }
+    }
+
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var prev = Array(0...b.count)
+        for i in 1...a.count {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                cur[j] = Swift.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+}

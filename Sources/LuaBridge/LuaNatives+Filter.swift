@@ -1,0 +1,92 @@
+import CLua
+import CLuaShim
+import Filters
+import Foundation
+import PixelCore
+
+extension LuaNatives {
+    static let filters: [(name: String, function: NativeFunction)] = [
+        ("filter_new", { c in
+            LuaValues.pushObject(c.L, try Filter(name: try c.string(1)), "lunette.Filter")
+            return 1
+        }),
+        ("filter_get", { c in
+            let f = try c.filter(1)
+            let key = try c.string(2)
+            switch key {
+            case "outputImage": LuaValues.pushImage(c.L, try f.outputImage())
+            case "name": LuaValues.pushString(c.L, f.name)
+            case "attributes": LuaAttributes.push(c.L, f.descriptor.attributes)
+            case "inputKeys": pushStrings(c.L, f.descriptor.inputKeys)
+            case "outputKeys": pushStrings(c.L, f.descriptor.outputKeys)
+            default:
+                let k = try f.resolveKey(key)
+                LuaValues.push(c.L, f.values[k], spec: f.descriptor.input(k))
+            }
+            return 1
+        }),
+        ("filter_set", { c in
+            let f = try c.filter(1)
+            let key = try c.string(2)
+            let k = try f.resolveKey(key)
+            let value: FilterValue?
+            do { value = try LuaValues.filterValue(c.L, 3) } catch let e as LunetteError {
+                throw LunetteError.invalid("\(f.name).\(k): \(e.message)")
+            }
+            try f.set(k, value)
+            return 0
+        }),
+        ("filter_setdefaults", { c in try c.filter(1).setDefaults(); return 0 }),
+        ("filter_keys", { c in pushStrings(c.L, try c.filter(1).descriptor.inputKeys); return 1 }),
+        ("filter_tostring", { c in
+            let f = try c.filter(1)
+            let set = f.descriptor.inputs.compactMap { spec -> String? in
+                guard let v = f.values[spec.key], v != spec.defaultValue else { return nil }
+                return "\(spec.key) = \(v)"
+            }
+            LuaValues.pushString(c.L, "Filter(\"\(f.name)\")" + (set.isEmpty ? "" : " {" + set.joined(separator: ", ") + "}"))
+            return 1
+        }),
+        ("filter_names", { c in
+            let category = try c.optString(1)
+            let names = FilterRegistry.shared.descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
+            pushStrings(c.L, names)
+            return 1
+        }),
+        ("filter_attributes", { c in
+            LuaAttributes.push(c.L, try FilterRegistry.shared.descriptor(named: try c.string(1)).attributes)
+            return 1
+        }),
+    ]
+
+    static func pushStrings(_ L: OpaquePointer, _ items: [String]) {
+        lua_createtable(L, Int32(items.count), 0)
+        for (i, s) in items.enumerated() {
+            LuaValues.pushString(L, s)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+}
+
+/// Pushes a Core Image–shaped attribute dictionary as nested Lua tables.
+enum LuaAttributes {
+    static func push(_ L: OpaquePointer, _ value: AttributeValue) {
+        switch value {
+        case .string(let s): LuaValues.pushString(L, s)
+        case .number(let d): lua_pushnumber(L, d)
+        case .value(let v): LuaValues.push(L, v)
+        case .list(let items):
+            lua_createtable(L, Int32(items.count), 0)
+            for (i, item) in items.enumerated() {
+                push(L, item)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+        case .dictionary(let d):
+            lua_createtable(L, 0, Int32(d.count))
+            for (k, v) in d {
+                push(L, v)
+                lua_setfield(L, -2, k)
+            }
+        }
+    }
+}

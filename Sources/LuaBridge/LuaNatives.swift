@@ -1,0 +1,100 @@
+import CLua
+import CLuaShim
+import Codecs
+import Filters
+import Foundation
+import PixelCore
+
+/// The Swift primitives behind stdlib.lua, exposed as `lunette._native`.
+enum LuaNatives {
+    static var all: [(name: String, function: NativeFunction)] {
+        values + images + filters
+    }
+
+    static let values: [(name: String, function: NativeFunction)] = [
+        ("register", { c in
+            let name = try c.string(1)
+            guard lua_type(c.L, 2) == LUA_TTABLE else { throw c.argError(2, "table") }
+            lua_pushvalue(c.L, 2)
+            lunette_setregistry(c.L, "lunette." + name)
+            return 0
+        }),
+        ("metatable", { c in
+            let key = "lunette." + (try c.string(1))
+            lunette_getregistry(c.L, key)
+            if lua_type(c.L, -1) == LUA_TTABLE { return 1 }
+            lunette_pop(c.L, 1)
+            lua_createtable(c.L, 0, 8)
+            LuaValues.pushString(c.L, String(key.dropFirst(8)))
+            lua_setfield(c.L, -2, "__name")
+            lunette_push_function(c.L, Int32(LuaDispatch.natives.firstIndex { $0.name == "release" }!))
+            lua_setfield(c.L, -2, "__gc")
+            lua_pushvalue(c.L, -1)
+            lunette_setregistry(c.L, key)
+            return 1
+        }),
+        ("release", { c in LuaValues.releaseObject(c.L, 1); return 0 }),
+        ("rect_op", { c in
+            let a = try c.rect(1), b = try c.rect(2)
+            switch try c.string(3) {
+            case "union": LuaValues.pushRect(c.L, a.union(b))
+            case "inset": LuaValues.pushRect(c.L, a.insetBy(b.x, b.y))
+            default: LuaValues.pushRect(c.L, a.intersection(b))
+            }
+            return 1
+        }),
+        ("color_hex", { c in
+            guard let col = Color(hex: try c.string(1)) else { lua_pushnil(c.L); return 1 }
+            LuaValues.pushColor(c.L, col)
+            return 1
+        }),
+    ]
+
+    static let images: [(name: String, function: NativeFunction)] = [
+        ("image_load", { c in
+            LuaValues.pushImage(c.L, try ImageIO.load(try c.string(1), space: try workingSpace(c, 2)))
+            return 1
+        }),
+        ("image_save", { c in
+            let img = try c.image(1), path = try c.string(2)
+            var opts = PNGOptions()
+            if case .number(let d)? = try c.option(3, "depth") { opts.depth = Int(d) }
+            if case .number(let d)? = try c.option(3, "compression") { opts.compression = Int(d) }
+            if case .string(let s)? = try c.option(3, "channels") {
+                guard let ch = PNGOptions.Channels(rawValue: s) else {
+                    throw LunetteError.invalid("save: channels must be auto, rgba, rgb, gray or graya, got '\(s)'")
+                }
+                opts.channels = ch
+            }
+            opts.workingSpace = try workingSpace(c, 3)
+            try PNGEncoder.write(img, to: path, options: opts)
+            lua_pushvalue(c.L, 1)
+            return 1
+        }),
+        ("image_extent", { c in LuaValues.pushRect(c.L, try c.image(1).extent); return 1 }),
+        ("image_tostring", { c in LuaValues.pushString(c.L, try c.image(1).description); return 1 }),
+        ("image_cropped", { c in LuaValues.pushImage(c.L, try c.image(1).cropped(to: try c.rect(2))); return 1 }),
+        ("image_transformed", { c in
+            LuaValues.pushImage(c.L, try c.image(1).transformed(by: try c.transform(2)))
+            return 1
+        }),
+        ("image_clamped", { c in LuaValues.pushImage(c.L, try c.image(1).clampedToExtent()); return 1 }),
+        ("image_color", { c in LuaValues.pushImage(c.L, Image.color(try c.color(1))); return 1 }),
+        ("image_pixel", { c in
+            let img = try c.image(1)
+            let x = try c.number(2), y = try c.number(3)
+            let r = IRect(Int(x.rounded(.down)), Int(y.rounded(.down)), 1, 1)
+            let buf = try Context(threads: 1).render(img, rect: r)
+            LuaValues.pushColor(c.L, Transfer.color(buf.pixels[0]))
+            return 1
+        }),
+    ]
+
+    static func workingSpace(_ c: LuaCall, _ n: Int32) throws -> WorkingSpace {
+        guard case .string(let s)? = try c.option(n, "workingSpace") else { return .linear }
+        guard let w = WorkingSpace(rawValue: s) else {
+            throw LunetteError.invalid("workingSpace must be \"linear\" or \"none\", got \"\(s)\"")
+        }
+        return w
+    }
+}

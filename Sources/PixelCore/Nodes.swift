@@ -1,0 +1,128 @@
+import Foundation
+
+/// Pixels held in memory (a decoded file, a synthetic image).
+public final class SourceNode: ImageNode, @unchecked Sendable {
+    public let buffer: PixelBuffer
+    public let isOpaque: Bool
+    public init(_ buffer: PixelBuffer, opaque: Bool = false) { self.buffer = buffer; isOpaque = opaque }
+    public var kind: NodeKind { .source }
+    public var extent: Rect { buffer.rect.isEmpty ? .null : buffer.rect.rect }
+    public var inputs: [Image] { [] }
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect { .null }
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let out = PixelBuffer(rect)
+        out.copy(from: buffer)
+        return out
+    }
+}
+
+/// A pixel-wise operation on one or more inputs; chains of these are fused: each
+/// renders in place into the buffer its first input produced for the tile.
+public protocol PointKernel: Sendable {
+    /// True when output alpha always equals the first input's alpha.
+    var preservesAlpha: Bool { get }
+    /// Transforms `count` pixels of `dst` in place; `others[i]` holds input i+1.
+    func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int)
+}
+
+/// A point node: the same pixel of each input in, one pixel out.
+public final class PointNode: ImageNode, @unchecked Sendable {
+    public let inputs: [Image]
+    public let kernel: any PointKernel
+    public let extent: Rect
+
+    /// `extent` defaults to the first input's (a unary colour filter) or the union of all inputs.
+    public init(_ inputs: [Image], _ kernel: any PointKernel, extent: Rect? = nil) {
+        self.inputs = inputs
+        self.kernel = kernel
+        self.extent = extent ?? inputs.dropFirst().reduce(inputs[0].extent) { $0.union($1.extent) }
+    }
+
+    public var kind: NodeKind { .point }
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect { rect.rect }
+    public var isOpaque: Bool {
+        if kernel.preservesAlpha { return inputs[0].isOpaque }
+        // Source over: opaque when an opaque background covers the whole extent.
+        return inputs.count == 2 && kernel is SourceOverKernel && inputs[1].isOpaque && inputs[1].extent.contains(extent)
+    }
+
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let dst = session.render(inputs[0], rect)
+        let others = inputs.dropFirst().map { session.render($0, rect) }
+        withExtendedLifetime(others) {
+            kernel.apply(dst.pixels, others.map(\.pixels), rect.count)
+        }
+        dst.clear(outside: IRect.clipping(extent, to: rect))
+        return dst
+    }
+}
+
+/// A neighbourhood operation: reads its input grown by a halo.
+public final class AreaNode: ImageNode, @unchecked Sendable {
+    public typealias Kernel = @Sendable (_ src: PixelBuffer, _ dst: PixelBuffer) -> Void
+    public let inputs: [Image]
+    public let haloX: Int, haloY: Int
+    let kernel: Kernel
+
+    public init(_ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, kernel: @escaping Kernel) {
+        inputs = [input]; self.haloX = haloX; self.haloY = haloY; self.kernel = kernel
+        self.preservesOpacity = preservesOpacity
+    }
+
+    public var kind: NodeKind { .area }
+    public var extent: Rect { inputs[0].extent.insetBy(-Double(haloX), -Double(haloY)) }
+    /// An area filter of an infinite opaque image (a clamped one) stays opaque.
+    public var isOpaque: Bool { preservesOpacity && inputs[0].isOpaque && inputs[0].extent.isInfinite }
+    let preservesOpacity: Bool
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect { rect.grown(haloX, haloY).rect }
+
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let src = session.render(inputs[0], rect.grown(haloX, haloY))
+        let dst = PixelBuffer(rect)
+        kernel(src, dst)
+        return dst
+    }
+}
+
+/// A generator: each pixel depends only on its position (pixel centre, Core Image coordinates).
+public final class GeneratorNode: ImageNode, @unchecked Sendable {
+    public let extent: Rect
+    public let isOpaque: Bool
+    let function: @Sendable (Double, Double) -> Pixel
+    public init(extent: Rect, opaque: Bool = false, _ function: @escaping @Sendable (Double, Double) -> Pixel) {
+        self.extent = extent; self.function = function; isOpaque = opaque
+    }
+    public var kind: NodeKind { .generator }
+    public var inputs: [Image] { [] }
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect { .null }
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let out = PixelBuffer(rect)
+        let keep = IRect.clipping(extent, to: rect)
+        for y in keep.y..<keep.maxY {
+            let row = out.row(y - rect.y)
+            for x in keep.x..<keep.maxX { row[x - rect.x] = function(Double(x) + 0.5, Double(y) + 0.5) }
+        }
+        return out
+    }
+}
+
+/// Keeps the pixels whose centres lie inside a rectangle (CICrop).
+public final class CropNode: ImageNode, @unchecked Sendable {
+    public let inputs: [Image]
+    public let rect: Rect
+    public init(_ input: Image, _ rect: Rect) { inputs = [input]; self.rect = rect }
+    public var kind: NodeKind { .point }
+    public var extent: Rect { inputs[0].extent.intersection(pixelRect) }
+    public var isOpaque: Bool { inputs[0].isOpaque }
+    var pixelRect: Rect {
+        if rect.isInfinite || rect.isEmpty { return rect }
+        let x0 = rect.minX.rounded(), y0 = rect.minY.rounded()
+        return Rect(x0, y0, rect.maxX.rounded() - x0, rect.maxY.rounded() - y0)
+    }
+    public func regionOfInterest(for r: IRect, input index: Int) -> Rect { r.rect.intersection(pixelRect) }
+    public func render(_ r: IRect, _ session: RenderSession) -> PixelBuffer {
+        let dst = session.render(inputs[0], r)
+        dst.clear(outside: IRect.clipping(pixelRect, to: r))
+        return dst
+    }
+}

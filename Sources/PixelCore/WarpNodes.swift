@@ -1,0 +1,100 @@
+import Foundation
+
+/// An affine transform of an image, sampled bilinearly at pixel centres (integer
+/// translations copy pixels exactly).
+public final class AffineWarpNode: ImageNode, @unchecked Sendable {
+    public let inputs: [Image]
+    public let transform: Transform
+    let inverse: Transform?
+
+    public init(_ input: Image, _ transform: Transform) {
+        inputs = [input]; self.transform = transform; inverse = transform.inverted()
+    }
+
+    public var kind: NodeKind { .warp }
+    public var extent: Rect { inverse == nil ? .null : transform.apply(inputs[0].extent) }
+    public var isOpaque: Bool { integerShift != nil && inputs[0].isOpaque }
+
+    var integerShift: (Int, Int)? {
+        let t = transform
+        guard t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == t.tx.rounded(), t.ty == t.ty.rounded(),
+              abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
+        return (Int(t.tx), Int(t.ty))
+    }
+
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
+        guard let inv = inverse else { return .null }
+        if let (dx, dy) = integerShift { return IRect(rect.x - dx, rect.y - dy, rect.width, rect.height).rect }
+        return inv.apply(rect.rect).insetBy(-1, -1).intersection(inputs[0].extent.insetBy(-1, -1))
+    }
+
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        guard let inv = inverse else { return PixelBuffer(rect) }
+        if let (dx, dy) = integerShift {
+            let src = session.render(inputs[0], IRect(rect.x - dx, rect.y - dy, rect.width, rect.height))
+            let out = PixelBuffer(rect)
+            out.pixels.update(from: src.pixels, count: rect.count)
+            return out
+        }
+        let out = PixelBuffer(rect)
+        let roi = IRect.clipping(regionOfInterest(for: rect, input: 0), to: rect.grown(1 << 28, 1 << 28))
+        guard !roi.isEmpty else { return out }
+        let src = session.render(inputs[0], roi)
+        for ly in 0..<rect.height {
+            let row = out.row(ly)
+            let cy = Double(rect.y + ly) + 0.5
+            for lx in 0..<rect.width {
+                let p = inv.apply(Point(Double(rect.x + lx) + 0.5, cy))
+                row[lx] = Sampler.bilinear(src, p.x, p.y)
+            }
+        }
+        return out
+    }
+}
+
+/// Extends the edge pixels of a finite image forever (the clamp of CIAffineClamp).
+public final class ClampNode: ImageNode, @unchecked Sendable {
+    public let inputs: [Image]
+    let box: IRect
+    public init(_ input: Image) {
+        inputs = [input]
+        box = IRect(covering: input.extent)
+    }
+    public var kind: NodeKind { .warp }
+    public var extent: Rect { .infinite }
+    public var isOpaque: Bool { inputs[0].isOpaque }
+
+    @inline(__always) func clampX(_ x: Int) -> Int { min(max(x, box.x), box.maxX - 1) }
+    @inline(__always) func clampY(_ y: Int) -> Int { min(max(y, box.y), box.maxY - 1) }
+
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
+        guard !box.isEmpty else { return .null }
+        let x0 = clampX(rect.x), y0 = clampY(rect.y)
+        return Rect(Double(x0), Double(y0), Double(clampX(rect.maxX - 1) - x0 + 1), Double(clampY(rect.maxY - 1) - y0 + 1))
+    }
+
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let out = PixelBuffer(rect)
+        guard !box.isEmpty else { return out }
+        let src = session.render(inputs[0], IRect(covering: regionOfInterest(for: rect, input: 0)))
+        for ly in 0..<rect.height {
+            let row = out.row(ly)
+            let srow = src.row(clampY(rect.y + ly) - src.rect.y)
+            for lx in 0..<rect.width { row[lx] = srow[clampX(rect.x + lx) - src.rect.x] }
+        }
+        return out
+    }
+}
+
+/// Sampling helpers on pixel buffers (pixel centres at +0.5, zero outside the buffer).
+public enum Sampler {
+    @inline(__always) public static func bilinear(_ b: PixelBuffer, _ x: Double, _ y: Double) -> Pixel {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
+        let p00 = b[x0, y0], p10 = b[x0 + 1, y0], p01 = b[x0, y0 + 1], p11 = b[x0 + 1, y0 + 1]
+        let bottom = p00 + (p10 - p00) * tx
+        let top = p01 + (p11 - p01) * tx
+        return bottom + (top - bottom) * ty
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Console
+import Foundation
+import LuaBridge
+import PixelCore
+
+/// `lunette`: Core Image filters for Linux, scripted in Lua.
+@main
+struct Lunette: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "lunette",
+        abstract: "Core Image filters for Linux, scripted in Lua.",
+        discussion: """
+        Examples:
+          lunette run scripts/examples/showcase.lua assets/photos/astronaut.png out
+          lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}' -f 'CIGaussianBlur{radius = 2}'
+          lunette filters
+
+        Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input, 4 truncated input,
+        5 limit hit, 6 I/O error.
+        """,
+        version: version,
+        subcommands: [Run.self, Apply.self, Filters.self]
+    )
+
+    static func main() {
+        Limits.loadEnvironment()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let e as LunetteError {
+            Terminal.error("lunette: \(e.message)")
+            Foundation.exit(e.status.rawValue)
+        } catch let e as LuaScriptError {
+            Terminal.error("lunette: \(e.message)")
+            Foundation.exit(e.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if code == .success {
+                if !text.isEmpty { print(text) }
+                Foundation.exit(0)
+            }
+            Terminal.error(text)
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
+    }
+}
+
+/// Options every command that renders shares.
+struct LimitOptions: ParsableArguments {
+    @Option(name: .long, help: "Largest image, in pixels, to decode or render (default 268402689; env LUNETTE_MAX_PIXELS).")
+    var maxPixels: Int?
+
+    func apply() throws {
+        if let maxPixels {
+            guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+            Limits.maxPixels = maxPixels
+        }
+    }
+}

@@ -17,7 +17,7 @@ enum LuaDispatch {
 
     static func call(_ L: OpaquePointer, _ id: Int) -> Int32 {
         let (name, function) = natives[id]
-        let call = LuaCall(L: L, name: name)
+        let call = LuaCall(L: L, name: String(name.split(separator: "_").last ?? Substring(name)))
         do {
             return try function(call)
         } catch let e as LuaArgumentError {

@@ -49,6 +49,9 @@ public enum TestImages {
         try Context(threads: threads, tileSize: tile).render(image, rect: rect ?? IRect(covering: image.extent))
     }
 
+    /// Largest absolute channel of a pixel.
+    public static func maxAbs(_ p: Pixel) -> Float { max(p.max(), -p.min()) }
+
     /// Largest absolute channel difference between two buffers over `a`'s rect.
     public static func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Float {
         var worst: Float = 0

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The `lunette` executable end to end: outputs, exit codes and error lines.
+final class CLITests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = Fixtures.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    static let binary: URL = {
+        let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [build, build.deletingLastPathComponent()].map { $0.appendingPathComponent("lunette") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? build.appendingPathComponent("lunette")
+    }()
+
+    struct Result { var status: Int32; var stdout: Data; var stderr: String }
+
+    @discardableResult
+    func lunette(_ args: [String], stdin: Data? = nil, env: [String: String] = [:]) throws -> Result {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out; p.standardError = err; p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(stdin) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func testVersionAndHelp() throws {
+        let v = try lunette(["--version"])
+        XCTAssertEqual(v.status, 0)
+        XCTAssertEqual(String(decoding: v.stdout, as: UTF8.self), "0.1.0\n")
+        let h = try lunette(["apply", "--help"])
+        XCTAssertEqual(h.status, 0)
+        XCTAssertTrue(String(decoding: h.stdout, as: UTF8.self).contains("CISepiaTone"))
+    }
+
+    func testApplyWritesAPNG() throws {
+        let out = path("out.png")
+        let r = try lunette(["apply", Fixtures.astronaut, "-o", out, "-f", "CISepiaTone{inputIntensity=0.8}",
+                             "-f", "CIGaussianBlur{radius = 2}"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4e, 0x47])
+        XCTAssertEqual(Array(bytes[16..<24]), [0, 0, 2, 0x0e, 0, 0, 2, 0x0e], "512 + 2 × 7 pixels each way")
+    }
+
+    func testApplyThroughPipesAndSixteenBits() throws {
+        let input = try Data(contentsOf: URL(fileURLWithPath: Fixtures.coffee))
+        let r = try lunette(["apply", "-", "-o", "-", "--depth", "16", "-f", "CIColorControls{saturation = 0}"], stdin: input)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(Array(r.stdout.prefix(4)), [0x89, 0x50, 0x4e, 0x47])
+        XCTAssertEqual(r.stdout[24], 16, "bit depth")
+    }
+
+    func testExitCodesAndOneLineErrors() throws {
+        let out = path("never.png")
+        let cases: [([String], Int32, String)] = [
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{radius = -3}"], 3,
+             "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{"], 2, "-f 'CIGaussianBlur{'"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CINope{}"], 2, "CINope"),
+            (["apply", path("missing.png"), "-o", out], 6, "missing.png: No such file or directory"),
+            (["apply", Fixtures.fixture("pngsuite/xs1n0g01.png"), "-o", out], 3, "xs1n0g01.png: invalid PNG"),
+            (["apply", Fixtures.astronaut, "-o", out, "--max-pixels", "1000"], 5, "exceeds the limit of 1000"),
+            (["apply", Fixtures.astronaut, "-o", out, "--depth", "12"], 1, "--depth must be 8 or 16"),
+            (["frobnicate"], 1, "Unexpected argument 'frobnicate'"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CICrop{rectangle = Rect.infinite} | nil"], 2, "-f"),
+        ]
+        for (args, status, text) in cases {
+            let r = try lunette(args)
+            XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(text), "\(args): \(r.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no partial output for \(args)")
+        }
+    }
+
+    func testTruncatedInputExitsFour() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.coffee))
+        let cut = path("cut.png")
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: cut))
+        let r = try lunette(["apply", cut, "-o", path("x.png")])
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("lunette: \(cut): truncated PNG"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
+    }
+
+    func testEnvironmentPixelLimit() throws {
+        let r = try lunette(["apply", Fixtures.astronaut, "-o", path("x.png")], env: ["LUNETTE_MAX_PIXELS": "100"])
+        XCTAssertEqual(r.status, 5, r.stderr)
+    }
+
+    func testRunPassesArgumentsAndReportsErrorsWithTraceback() throws {
+        let script = path("s.lua")
+        try "print(#arg, arg[0] == ..., arg[1], select('#', ...))\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let ok = try lunette(["run", script, "a", "--b"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(String(decoding: ok.stdout, as: UTF8.self), "2\tfalse\ta\t2\n")
+        let bad = path("bad.lua")
+        try "local img = Image.color(Color(1, 0, 0))\nlocal function f() return img:cropped('x') end\nf()\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let r = try lunette(["run", bad])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("lunette: ") && r.stderr.contains("bad.lua:2: bad argument #2 to 'cropped' (Rect expected, got string)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("stack traceback:"), r.stderr)
+        let syntax = path("syntax.lua")
+        try "local x = = 1\n".write(toFile: syntax, atomically: true, encoding: .utf8)
+        let s = try lunette(["run", syntax])
+        XCTAssertEqual(s.status, 2)
+        XCTAssertTrue(s.stderr.contains("syntax.lua:1:"), s.stderr)
+        let invalid = path("invalid.lua")
+        try "Image.load('\(Fixtures.fixture("pngsuite/xc1n0g08.png"))')\n".write(toFile: invalid, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try lunette(["run", invalid]).status, 3)
+        XCTAssertEqual(try lunette(["run", path("nope.lua")]).status, 6)
+    }
+
+    func testFiltersListsEveryFilterByCategory() throws {
+        let r = try lunette(["filters"])
+        XCTAssertEqual(r.status, 0)
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        for name in ["CIColorControls", "CISepiaTone", "CIColorMatrix", "CIExposureAdjust", "CIGaussianBlur",
+                     "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
+            XCTAssertTrue(text.contains(name), name)
+        }
+        XCTAssertTrue(text.contains("CICategoryBlur\n  CIGaussianBlur"))
+    }
+}

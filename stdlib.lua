@@ -208,6 +208,39 @@ filtermt.__tostring = N.filter_tostring
 Filter = setmetatable({}, {__call = function(_, name) return N.filter_new(name) end})
 Filter.names = N.filter_names
 Filter.attributes = N.filter_attributes
+Filter.categories = N.filter_categories
+Filter.describe = N.filter_describe
+
+-- The grouped list (CIFilterTest's FiltersList): categories in a fixed order, each filter
+-- unique in the first category that lists it. tostring(catalog) is the formatted log.
+local Record = {__name = "FilterRecord"}
+Record.__index = Record
+function Record.__tostring(r)
+  return r.name .. " (" .. r.displayName .. ")" .. (r.isDuplicate and " [duplicate]" or "")
+end
+local CategoryInfo = {__name = "CategoryInfo"}
+CategoryInfo.__index = CategoryInfo
+function CategoryInfo.__tostring(c)
+  return string.format("%s: %d filters, %d unique", c.name, #c.records, #c.unique)
+end
+local Catalog = {__name = "FilterCatalog"}
+Catalog.__index = Catalog
+function Catalog.__tostring(c) return c.log end
+
+--- Lua: `print(Filter.catalog())`, `Filter.catalog(true)` adds input keys to the log.
+function Filter.catalog(withKeys)
+  local categories, summary, log = N.filter_catalog(withKeys)
+  local byName = {}
+  for _, c in ipairs(categories) do
+    c.unique = {}
+    for _, r in ipairs(c.records) do
+      setmetatable(r, Record)
+      if not r.isDuplicate then c.unique[#c.unique + 1] = r end
+    end
+    byName[c.name] = setmetatable(c, CategoryInfo)
+  end
+  return setmetatable({categories = categories, byName = byName, summary = summary, log = log}, Catalog)
+end
 
 -- Steps: `CIGaussianBlur{radius = 4}` builds a step; `img | step` applies it.
 

@@ -2,6 +2,13 @@ import Foundation
 
 /// Category names, and the usage categories most built-in filters share.
 public enum Category {
+    public static let distortionEffect = "CICategoryDistortionEffect"
+    public static let halftoneEffect = "CICategoryHalftoneEffect"
+    public static let transition = "CICategoryTransition"
+    public static let generator = "CICategoryGenerator"
+    public static let reduction = "CICategoryReduction"
+    public static let gradient = "CICategoryGradient"
+    public static let sharpen = "CICategorySharpen"
     public static let colorAdjustment = "CICategoryColorAdjustment"
     public static let colorEffect = "CICategoryColorEffect"
     public static let compositeOperation = "CICategoryCompositeOperation"
@@ -18,12 +25,21 @@ public enum Category {
     public static let xmpSerializable = "CICategoryXMPSerializable"
 }
 
-/// Every built-in filter descriptor.
+/// Every built-in filter descriptor, family by family.
 public enum BuiltinFilters {
     public static let all: [FilterDescriptor] = [
-        ColorControls.descriptor, ColorMatrix.descriptor, ExposureAdjust.descriptor,
-        SepiaTone.descriptor, GaussianBlur.descriptor, Convolution3X3.descriptor,
-        AffineClamp.descriptor, Crop.descriptor, AffineTransformFilter.descriptor,
-        SourceOverCompositing.descriptor,
-    ]
+        BlurFilters.all,
+        ColorAdjustmentFilters.all,
+        ColorEffectFilters.all,
+        CompositeOperationFilters.all,
+        DistortionEffectFilters.all,
+        GeneratorFilters.all,
+        GeometryAdjustmentFilters.all,
+        GradientFilters.all,
+        HalftoneEffectFilters.all,
+        SharpenFilters.all,
+        StylizeFilters.all,
+        TileEffectFilters.all,
+        TransitionFilters.all,
+    ].flatMap { $0 }
 }

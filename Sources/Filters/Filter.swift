@@ -123,7 +123,14 @@ public enum Suggest {
     /// Up to two candidates within a small edit distance of `word` (case-insensitive).
     public static func nearest(_ word: String, among candidates: [String]) -> [String] {
         let w = Array(word.lowercased())
-        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        func bare(_ c: String) -> String {
+            for prefix in ["cicategory", "ci", "input"] where c.hasPrefix(prefix) { return String(c.dropFirst(prefix.count)) }
+            return c
+        }
+        let scored = candidates.map { c -> (String, Int) in
+            let l = c.lowercased()
+            return (c, Swift.min(distance(w, Array(l)), distance(w, Array(bare(l)))))
+        }
         let limit = Swift.max(2, w.count / 3)
         var seen = Set<String>()
         return scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.map(\.0)

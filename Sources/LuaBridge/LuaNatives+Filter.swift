@@ -53,6 +53,39 @@ extension LuaNatives {
             pushStrings(c.L, names)
             return 1
         }),
+        ("filter_categories", { c in
+            pushStrings(c.L, FilterCatalog(FilterRegistry.shared.descriptors).categoryNames)
+            return 1
+        }),
+        ("filter_describe", { c in
+            LuaValues.pushString(c.L, try FilterRegistry.shared.descriptor(named: try c.string(1)).describe)
+            return 1
+        }),
+        ("filter_catalog", { c in
+            let catalog = FilterCatalog(FilterRegistry.shared.descriptors)
+            lua_createtable(c.L, Int32(catalog.categories.count), 0)
+            for (i, info) in catalog.categories.enumerated() {
+                lua_createtable(c.L, 0, 2)
+                LuaValues.pushString(c.L, info.name)
+                lua_setfield(c.L, -2, "name")
+                lua_createtable(c.L, Int32(info.records.count), 0)
+                for (j, r) in info.records.enumerated() {
+                    lua_createtable(c.L, 0, 3)
+                    LuaValues.pushString(c.L, r.name)
+                    lua_setfield(c.L, -2, "name")
+                    LuaValues.pushString(c.L, r.displayName)
+                    lua_setfield(c.L, -2, "displayName")
+                    lua_pushboolean(c.L, r.isDuplicate ? 1 : 0)
+                    lua_setfield(c.L, -2, "isDuplicate")
+                    lua_rawseti(c.L, -2, lua_Integer(j + 1))
+                }
+                lua_setfield(c.L, -2, "records")
+                lua_rawseti(c.L, -2, lua_Integer(i + 1))
+            }
+            LuaValues.pushString(c.L, catalog.description)
+            LuaValues.pushString(c.L, catalog.log(keys: lua_toboolean(c.L, 1) != 0))
+            return 3
+        }),
         ("filter_attributes", { c in
             LuaAttributes.push(c.L, try FilterRegistry.shared.descriptor(named: try c.string(1)).attributes)
             return 1

@@ -98,3 +98,39 @@ public enum Sampler {
         return bottom + (top - bottom) * ty
     }
 }
+
+/// A general warp: each destination pixel centre maps to one source position (or none,
+/// for transparent), sampled bilinearly. `sourceRegion` bounds the source positions a
+/// destination rect can map to (it becomes the input's region of interest).
+public final class WarpNode: ImageNode, @unchecked Sendable {
+    public let inputs: [Image]
+    public let extent: Rect
+    let sourceRegion: @Sendable (IRect) -> Rect
+    let map: @Sendable (Double, Double) -> Point?
+
+    public init(_ input: Image, extent: Rect, sourceRegion: @escaping @Sendable (IRect) -> Rect,
+                map: @escaping @Sendable (Double, Double) -> Point?) {
+        inputs = [input]; self.extent = extent; self.sourceRegion = sourceRegion; self.map = map
+    }
+
+    public var kind: NodeKind { .warp }
+
+    public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
+        sourceRegion(rect).insetBy(-1, -1).intersection(inputs[0].extent.insetBy(-1, -1))
+    }
+
+    public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        let out = PixelBuffer(rect)
+        let roi = IRect.clipping(regionOfInterest(for: rect, input: 0), to: rect.grown(1 << 28, 1 << 28))
+        guard !roi.isEmpty else { return out }
+        let src = session.render(inputs[0], roi)
+        let keep = IRect.clipping(extent, to: rect)
+        for y in keep.y..<keep.maxY {
+            let row = out.row(y - rect.y)
+            for x in keep.x..<keep.maxX {
+                if let p = map(Double(x) + 0.5, Double(y) + 0.5) { row[x - rect.x] = Sampler.bilinear(src, p.x, p.y) }
+            }
+        }
+        return out
+    }
+}

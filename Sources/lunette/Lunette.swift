@@ -16,13 +16,14 @@ struct Lunette: ParsableCommand {
         Examples:
           lunette run scripts/examples/showcase.lua assets/photos/astronaut.png out
           lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}' -f 'CIGaussianBlur{radius = 2}'
-          lunette filters
+          lunette filters --keys
+          lunette describe CIGaussianBlur
 
         Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input, 4 truncated input,
         5 limit hit, 6 I/O error.
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Filters.self]
+        subcommands: [Run.self, Apply.self, Filters.self, Describe.self]
     )
 
     static func main() {

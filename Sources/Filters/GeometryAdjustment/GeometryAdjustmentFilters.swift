@@ -1,0 +1,9 @@
+import Foundation
+
+/// The built-in filters whose primary category is CICategoryGeometryAdjustment.
+enum GeometryAdjustmentFilters {
+    static let all: [FilterDescriptor] = [
+        AffineTransformFilter.descriptor,
+        Crop.descriptor,
+    ]
+}

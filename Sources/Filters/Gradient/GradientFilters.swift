@@ -1,0 +1,7 @@
+import Foundation
+
+/// The built-in filters whose primary category is CICategoryGradient.
+enum GradientFilters {
+    static let all: [FilterDescriptor] = [
+    ]
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+/// The built-in filters whose primary category is CICategorySharpen.
+enum SharpenFilters {
+    static let all: [FilterDescriptor] = [
+    ]
+}

@@ -31,6 +31,7 @@ public enum BuiltinFilters {
         BlurFilters.all,
         ColorAdjustmentFilters.all,
         ColorEffectFilters.all,
+        PhotoEffectFilters.all,
         CompositeOperationFilters.all,
         DistortionEffectFilters.all,
         GeneratorFilters.all,

@@ -1,41 +1,74 @@
 -- stdlib.lua: the Lua side of Lunette's API, loaded into every Lua state.
--- The Swift bridge provides primitives in `lunette._native` (N below); everything a
--- user touches (value types, Image methods, Filter objects, step constructors) is here.
+-- The Swift bridge provides primitives in `lunette._native` (N below); everything a user
+-- touches — value types, Image methods, Filter objects, step constructors, kernels,
+-- specials, plugins, the sandbox and the pretty printer — is defined here.
 
 local N = lunette._native
-local mtype, floor, huge = math.type, math.floor, math.huge
+local getmt = debug.getmetatable
+local mtype, floor = math.type, math.floor
+local sformat, concat, sort = string.format, table.concat, table.sort
+
+-- Helpers ---------------------------------------------------------------------------
 
 local function fmtnum(v)
-  if mtype(v) == "float" and v == floor(v) and v > -1e15 and v < 1e15 then return string.format("%d", v) end
-  return tostring(v)
-end
-
-local function argerror(n, fname, expected, got)
-  error(string.format("bad argument #%d to '%s' (%s expected, got %s)", n, fname, expected, got), 3)
+  if v ~= v then return "0/0" end
+  if v == math.huge then return "math.huge" elseif v == -math.huge then return "-math.huge" end
+  if v == floor(v) and v > -1e15 and v < 1e15 then return sformat("%d", v) end
+  local s = sformat("%.15g", v)
+  if tonumber(s) ~= v then s = sformat("%.17g", v) end
+  return s
 end
 
 local function typename(v)
-  local mt = getmetatable(v)
-  if type(mt) == "table" and type(mt.__name) == "string" then return mt.__name end
+  local mt = getmt(v)
+  if type(mt) == "table" and type(rawget(mt, "__name")) == "string" then return mt.__name end
   return type(v)
+end
+lunette.typename = typename
+
+local function argerror(n, fname, expected, got, level)
+  error(sformat("bad argument #%d to '%s' (%s expected, got %s)", n, fname, expected, got), (level or 2) + 1)
 end
 
 local function checknumber(v, n, fname)
-  if type(v) ~= "number" then argerror(n, fname, "number", typename(v)) end
+  if type(v) ~= "number" then argerror(n, fname, "number", typename(v), 3) end
   return v
 end
 
--- Value types ------------------------------------------------------------------
+-- Value types -----------------------------------------------------------------------
+-- Plain tables with a metatable; the Swift bridge reads their fields.
 
-local function valuetype(name, fields, ctor)
+local function valuetype(name, fields, defaults)
   local T = {}
   local mt = {__name = name, __index = T}
   T.__mt = mt
-  setmetatable(T, {__call = function(_, ...) return ctor(mt, ...) end})
+  local function build(first, ...)
+    local v = {}
+    if type(first) == "table" and getmt(first) == nil then
+      for i, f in ipairs(fields) do
+        local x = first[f]
+        if x == nil then x = first[i] end
+        if x == nil then x = defaults[f] end
+        if type(x) ~= "number" then
+          error(sformat("bad argument #1 to '%s' (number expected for field '%s', got %s)", name, f, typename(x)), 3)
+        end
+        v[f] = x
+      end
+    else
+      local args = {first, ...}
+      for i, f in ipairs(fields) do
+        local x = args[i]
+        if x == nil then x = defaults[f] end
+        v[f] = checknumber(x, i, name)
+      end
+    end
+    return setmetatable(v, mt)
+  end
+  setmetatable(T, {__call = function(_, ...) return build(...) end})
   mt.__tostring = function(v)
     local parts = {}
     for i, f in ipairs(fields) do parts[i] = fmtnum(v[f]) end
-    return name .. "(" .. table.concat(parts, ", ") .. ")"
+    return name .. "(" .. concat(parts, ", ") .. ")"
   end
   mt.__eq = function(a, b)
     for _, f in ipairs(fields) do if a[f] ~= b[f] then return false end end
@@ -45,62 +78,61 @@ local function valuetype(name, fields, ctor)
   return T, mt
 end
 
-local function fromargs(mt, fields, fname, defaults, ...)
-  local first = ...
-  local v = {}
-  if type(first) == "table" and getmetatable(first) == nil then
-    for i, f in ipairs(fields) do
-      local x = first[f]
-      if x == nil then x = first[i] end
-      if x == nil then x = defaults[f] end
-      if type(x) ~= "number" then argerror(1, fname, "table with number field '" .. f .. "'", type(x)) end
-      v[f] = x
-    end
-  else
-    for i, f in ipairs(fields) do
-      local x = select(i, ...)
-      if x == nil then x = defaults[f] end
-      v[f] = checknumber(x, i, fname)
-    end
-  end
-  return setmetatable(v, mt)
-end
+local function is(v, T) return getmt(v) == T.__mt end
 
-Point = valuetype("Point", {"x", "y"}, function(mt, ...) return fromargs(mt, {"x", "y"}, "Point", {}, ...) end)
+--- Point(x, y), Point{x = 1, y = 2}; + − with points, * and / with numbers.
+Point = valuetype("Point", {"x", "y"}, {})
 Point.__mt.__add = function(a, b) return Point(a.x + b.x, a.y + b.y) end
 Point.__mt.__sub = function(a, b) return Point(a.x - b.x, a.y - b.y) end
+Point.__mt.__unm = function(a) return Point(-a.x, -a.y) end
+Point.__mt.__mul = function(a, b)
+  if type(a) == "number" then a, b = b, a end
+  return Point(a.x * checknumber(b, 2, "*"), a.y * b)
+end
+Point.__mt.__div = function(a, b) return Point(a.x / checknumber(b, 2, "/"), a.y / b) end
 
-local rectfields = {"x", "y", "width", "height"}
-Rect = valuetype("Rect", rectfields, function(mt, ...) return fromargs(mt, rectfields, "Rect", {}, ...) end)
+--- Rect(x, y, width, height), Rect{x =, y =, width =, height =}, Rect.infinite.
+Rect = valuetype("Rect", {"x", "y", "width", "height"}, {})
 Rect.infinite = setmetatable({x = -8.98846567431158e307, y = -8.98846567431158e307,
                               width = 1.7976931348623157e308, height = 1.7976931348623157e308}, Rect.__mt)
 local rect_tostring = Rect.__mt.__tostring
 Rect.__mt.__tostring = function(r)
-  if r.width >= 1e300 then return "Rect.infinite" end
+  if r.width >= 1e300 or r.height >= 1e300 then return "Rect.infinite" end
   return rect_tostring(r)
 end
 function Rect.isInfinite(r) return r.width >= 1e300 or r.height >= 1e300 end
+function Rect.isEmpty(r) return not (r.width > 0 and r.height > 0) end
 function Rect.contains(r, p)
   if Rect.isInfinite(r) then return true end
-  if getmetatable(p) == Rect.__mt then
+  if is(p, Rect) then
     return p.x >= r.x and p.y >= r.y and p.x + p.width <= r.x + r.width and p.y + p.height <= r.y + r.height
   end
+  if not is(p, Point) then argerror(1, "contains", "Point or Rect", typename(p)) end
   return p.x >= r.x and p.x < r.x + r.width and p.y >= r.y and p.y < r.y + r.height
 end
 function Rect.intersection(a, b) return N.rect_op(a, b, "intersection") end
 function Rect.union(a, b) return N.rect_op(a, b, "union") end
+--- r:inset(dx, dy): shrinks (positive) or grows (negative) every side.
 function Rect.inset(r, dx, dy) return N.rect_op(r, Rect(dx, dy or dx, 0, 0), "inset") end
+function Rect.center(r) return Point(r.x + r.width / 2, r.y + r.height / 2) end
 
-local colorfields = {"r", "g", "b", "a"}
-Color = valuetype("Color", colorfields, function(mt, first, ...)
+--- Color(r, g, b[, a]), Color{r =, g =, b =}, Color"#rrggbb[aa]": sRGB components, straight alpha.
+Color = valuetype("Color", {"r", "g", "b", "a"}, {r = 0, g = 0, b = 0, a = 1})
+local color_build = getmetatable(Color).__call
+getmetatable(Color).__call = function(self, first, ...)
   if type(first) == "string" then
     local c = N.color_hex(first)
-    if not c then error("bad argument #1 to 'Color' (\"#rrggbb[aa]\" expected, got \"" .. first .. "\")", 3) end
+    if not c then error("bad argument #1 to 'Color' (\"#rrggbb[aa]\" expected, got \"" .. first .. "\")", 2) end
     return c
   end
-  return fromargs(mt, colorfields, "Color", {a = 1, r = 0, g = 0, b = 0}, first, ...)
-end)
+  return color_build(self, first, ...)
+end
+function Color.hex(c)
+  local function b(v) return floor(math.max(0, math.min(1, v)) * 255 + 0.5) end
+  return sformat("#%02x%02x%02x%02x", b(c.r), b(c.g), b(c.b), b(c.a))
+end
 
+--- Vector(1, 0, 0, 0) or Vector{…}: 1–n numbers; v[1], v.x … v.w, #v; + − and * by a number.
 Vector = {}
 Vector.__mt = {__name = "Vector"}
 local vnames = {x = 1, y = 2, z = 3, w = 4}
@@ -108,30 +140,43 @@ Vector.__mt.__index = function(v, k) local i = vnames[k]; if i then return rawge
 Vector.__mt.__tostring = function(v)
   local parts = {}
   for i = 1, #v do parts[i] = fmtnum(v[i]) end
-  return "Vector(" .. table.concat(parts, ", ") .. ")"
+  return "Vector(" .. concat(parts, ", ") .. ")"
 end
 Vector.__mt.__eq = function(a, b)
   if #a ~= #b then return false end
   for i = 1, #a do if a[i] ~= b[i] then return false end end
   return true
 end
+local function vzip(a, b, f, op)
+  if #a ~= #b then error(sformat("attempt to %s Vectors of %d and %d components", op, #a, #b), 3) end
+  local out = {}
+  for i = 1, #a do out[i] = f(a[i], b[i]) end
+  return setmetatable(out, Vector.__mt)
+end
+Vector.__mt.__add = function(a, b) return vzip(a, b, function(x, y) return x + y end, "add") end
+Vector.__mt.__sub = function(a, b) return vzip(a, b, function(x, y) return x - y end, "subtract") end
+Vector.__mt.__mul = function(a, b)
+  if type(a) == "number" then a, b = b, a end
+  checknumber(b, 2, "*")
+  local out = {}
+  for i = 1, #a do out[i] = a[i] * b end
+  return setmetatable(out, Vector.__mt)
+end
 setmetatable(Vector, {__call = function(_, first, ...)
-  local src = (type(first) == "table" and getmetatable(first) == nil) and first or {first, ...}
+  local src = (type(first) == "table" and getmt(first) == nil) and first or {first, ...}
   local v = {}
   for i = 1, #src do v[i] = checknumber(src[i], i, "Vector") end
   return setmetatable(v, Vector.__mt)
 end})
 N.register("Vector", Vector.__mt)
 
-local tfields = {"a", "b", "c", "d", "tx", "ty"}
-Transform = valuetype("Transform", tfields, function(mt, ...)
-  if select("#", ...) == 0 then return setmetatable({a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0}, mt) end
-  return fromargs(mt, tfields, "Transform", {}, ...)
-end)
+--- Transform(a, b, c, d, tx, ty) maps (x, y) to (a·x + c·y + tx, b·x + d·y + ty).
+Transform = valuetype("Transform", {"a", "b", "c", "d", "tx", "ty"}, {a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0})
 Transform.identity = Transform()
-function Transform.translate(x, y) return Transform(1, 0, 0, 1, x, y) end
-function Transform.scale(sx, sy) return Transform(sx, 0, 0, sy or sx, 0, 0) end
-function Transform.rotate(a) return Transform(math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0, 0) end
+function Transform.translate(x, y) return Transform(1, 0, 0, 1, checknumber(x, 1, "translate"), checknumber(y, 2, "translate")) end
+function Transform.scale(sx, sy) checknumber(sx, 1, "scale"); return Transform(sx, 0, 0, sy or sx, 0, 0) end
+function Transform.rotate(a) checknumber(a, 1, "rotate"); return Transform(math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0, 0) end
+--- t:concat(u): t first, then u.
 function Transform.concat(t, u)
   return Transform(t.a * u.a + t.b * u.c, t.a * u.b + t.b * u.d, t.c * u.a + t.d * u.c,
                    t.c * u.b + t.d * u.d, t.tx * u.a + t.ty * u.c + u.tx, t.tx * u.b + t.ty * u.d + u.ty)
@@ -145,12 +190,14 @@ function Transform.inverted(t)
   return Transform(t.d / det, -t.b / det, -t.c / det, t.a / det,
                    (t.c * t.ty - t.d * t.tx) / det, (t.b * t.tx - t.a * t.ty) / det)
 end
+--- t * p applies t to a Point; t * u is "u first, then t".
 Transform.__mt.__mul = function(t, v)
-  if getmetatable(v) == Point.__mt then return Point(t.a * v.x + t.c * v.y + t.tx, t.b * v.x + t.d * v.y + t.ty) end
+  if is(v, Point) then return Point(t.a * v.x + t.c * v.y + t.tx, t.b * v.x + t.d * v.y + t.ty) end
+  if not is(v, Transform) then argerror(2, "*", "Point or Transform", typename(v)) end
   return Transform.concat(v, t)
 end
 
--- Images -----------------------------------------------------------------------
+-- Images ----------------------------------------------------------------------------
 
 Image = {}
 local imagemt = N.metatable("Image")
@@ -167,36 +214,36 @@ imagemt.__index = function(img, k)
   return nil
 end
 imagemt.__tostring = N.image_tostring
+imagemt.__close = N.release
+--- Image.load(path[, {workingSpace = "none"}])
 Image.load = N.image_load
-Image.color = N.image_color
+--- img:save(path[, {depth = 16, compression = 6, channels = "rgb"}])
 Image.save = N.image_save
+Image.color = N.image_color
 Image.cropped = N.image_cropped
 Image.transformed = N.image_transformed
 Image.clampedToExtent = N.image_clamped
 Image.pixel = N.image_pixel
+--- img:scaledNearest(k): k× larger with nearest-neighbour sampling (crisp generator output).
+Image.scaledNearest = N.image_scaled_nearest
+--- Image.new(w, h, function(x, y) return Color(…) end): a small synthetic image.
+Image.new = N.image_new
 
---- Applies a filter by name (or a step) with input values; the "input" prefix is optional.
+--- img:apply("CISepiaTone", {intensity = 0.8}) or img:apply(step): the "input" prefix is optional.
 function Image.apply(img, name, params)
-  if getmetatable(name) == Step then return name:apply(img) end
+  if getmt(name) == Step then return name:apply(img) end
   if type(name) ~= "string" then argerror(2, "apply", "filter name or step", typename(name)) end
+  if params ~= nil and type(params) ~= "table" then argerror(3, "apply", "table", typename(params)) end
   local f = Filter(name)
   f.inputImage = img
   for k, v in pairs(params or {}) do f[k] = v end
   return f.outputImage
 end
 
-imagemt.__bor = function(img, step)
-  if getmetatable(step) ~= Step then argerror(2, "|", "step", typename(step)) end
-  return step:apply(img)
-end
-
--- Filters ----------------------------------------------------------------------
+-- Filters ---------------------------------------------------------------------------
 
 local filtermt = N.metatable("Filter")
-local filtermethods = {
-  setDefaults = N.filter_setdefaults,
-  keys = N.filter_keys,
-}
+local filtermethods = {setDefaults = N.filter_setdefaults, keys = N.filter_keys}
 filtermt.__index = function(f, k)
   local m = filtermethods[k]
   if m then return m end
@@ -205,6 +252,7 @@ end
 filtermt.__newindex = N.filter_set
 filtermt.__tostring = N.filter_tostring
 
+--- Filter("CIGaussianBlur"): a filter with its defaults set.
 Filter = setmetatable({}, {__call = function(_, name) return N.filter_new(name) end})
 Filter.names = N.filter_names
 Filter.attributes = N.filter_attributes
@@ -214,20 +262,17 @@ Filter.describe = N.filter_describe
 -- The grouped list (CIFilterTest's FiltersList): categories in a fixed order, each filter
 -- unique in the first category that lists it. tostring(catalog) is the formatted log.
 local Record = {__name = "FilterRecord"}
-Record.__index = Record
 function Record.__tostring(r)
   return r.name .. " (" .. r.displayName .. ")" .. (r.isDuplicate and " [duplicate]" or "")
 end
 local CategoryInfo = {__name = "CategoryInfo"}
-CategoryInfo.__index = CategoryInfo
 function CategoryInfo.__tostring(c)
-  return string.format("%s: %d filters, %d unique", c.name, #c.records, #c.unique)
+  return sformat("%s: %d filters, %d unique", c.name, #c.records, #c.unique)
 end
 local Catalog = {__name = "FilterCatalog"}
-Catalog.__index = Catalog
 function Catalog.__tostring(c) return c.log end
 
---- Lua: `print(Filter.catalog())`, `Filter.catalog(true)` adds input keys to the log.
+--- Filter.catalog([withKeys]): categories, their records, and the formatted log.
 function Filter.catalog(withKeys)
   local categories, summary, log = N.filter_catalog(withKeys)
   local byName = {}
@@ -246,48 +291,237 @@ end
 
 Step = {__name = "Step"}
 Step.__index = Step
-function Step.apply(step, img)
+
+local function quote(v)
+  if type(v) == "string" then return sformat("%q", v) end
+  if type(v) == "number" then return fmtnum(v) end
+  return tostring(v)
+end
+
+--- step:apply(img[, {present = true, target = rect}]): with `present`, the filter's specials run.
+function Step.apply(step, img, opts)
+  if opts and opts.present then return lunette.ready(step.filter, img, step.inputs, opts.target) end
   return Image.apply(img, step.filter, step.inputs)
 end
+
 function Step.__tostring(step)
   local keys = {}
   for k in pairs(step.inputs) do keys[#keys + 1] = k end
-  table.sort(keys)
+  sort(keys)
   local parts = {}
-  for i, k in ipairs(keys) do
-    local v = step.inputs[k]
-    parts[i] = k .. " = " .. (type(v) == "string" and string.format("%q", v) or tostring(v))
-  end
-  return step.filter .. "{" .. table.concat(parts, ", ") .. "}"
+  for i, k in ipairs(keys) do parts[i] = k .. " = " .. quote(step.inputs[k]) end
+  return step.filter .. "{" .. concat(parts, ", ") .. "}"
 end
 
-for _, name in ipairs(Filter.names()) do
+--- Defines the global step constructor for a registered filter name.
+function lunette.defineStep(name)
   _ENV[name] = function(inputs)
     if inputs ~= nil and type(inputs) ~= "table" then argerror(1, name, "table", typename(inputs)) end
     return setmetatable({filter = name, inputs = inputs or {}}, Step)
   end
 end
 
+for _, name in ipairs(Filter.names()) do lunette.defineStep(name) end
+
+-- Kernels: named convolution weights (Core Image order: row-major from the top row).
+
+kernels = {
+  identity3 = Vector(0, 0, 0, 0, 1, 0, 0, 0, 0),
+  sharpen3 = Vector(0, -1, 0, -1, 5, -1, 0, -1, 0),
+  edge3 = Vector(-1, -1, -1, -1, 8, -1, -1, -1, -1),
+  emboss3 = Vector(-2, -1, 0, -1, 1, 1, 0, 1, 2),
+  box3 = Vector(1/9, 1/9, 1/9, 1/9, 1/9, 1/9, 1/9, 1/9, 1/9),
+  gaussian3 = Vector(1/16, 2/16, 1/16, 2/16, 4/16, 2/16, 1/16, 2/16, 1/16),
+  sobelX3 = Vector(-1, 0, 1, -2, 0, 2, -1, 0, 1),
+  sobelY3 = Vector(1, 2, 1, 0, 0, 0, -1, -2, -1),
+  box5 = Vector((function() local t = {} for i = 1, 25 do t[i] = 1/25 end return t end)()),
+  gaussian5 = Vector((function()
+    local row, t = {1, 4, 6, 4, 1}, {}
+    for r = 1, 5 do for c = 1, 5 do t[#t + 1] = row[r] * row[c] / 256 end end
+    return t
+  end)()),
+}
+
+-- Specials: per-filter adjustments for a "ready to show" result (never applied inside
+-- Filter itself). prepare(f) sets sample inputs a UI has no control for; input(img)
+-- adapts an image input; present(out, target) makes the output presentable.
+
+specials = {}
+
+local function cropBack(out, target) return out:cropped(target) end
+local function clampInput(img) return img:clampedToExtent() end
+for _, name in ipairs{"CIGaussianBlur", "CIConvolution3X3", "CIConvolution5X5", "CIConvolution9Horizontal",
+                      "CIConvolution9Vertical", "CIUnsharpMask", "CISharpenLuminance", "CIBloom", "CIGloom",
+                      "CIHighlightShadowAdjust", "CIAffineClamp", "CIAffineTile"} do
+  specials[name] = {input = clampInput, present = cropBack}
+end
+specials.CIConvolution3X3.prepare = function(f) f.inputWeights = kernels.sharpen3 end
+specials.CIConvolution5X5.prepare = function(f) f.inputWeights = kernels.gaussian5 end
+
+--- lunette.ready(name, img, inputs, target): the filter with defaults, specials and the
+--- given inputs, its output presented for `target` (default: the input image's extent).
+function lunette.ready(name, img, inputs, target)
+  local f = Filter(name)
+  local s = specials[N.filter_get(f, "name")] or {}
+  if s.prepare then s.prepare(f) end
+  if img ~= nil then f.inputImage = s.input and s.input(img) or img end
+  for k, v in pairs(inputs or {}) do f[k] = v end
+  local out = f.outputImage
+  target = target or (img and img.extent)
+  if s.present and target then out = s.present(out, target) end
+  return out, f
+end
+
+-- Plugins ---------------------------------------------------------------------------
+
+--- lunette.filter{name =, displayName =, categories =, description =, inputs =, apply =}
+--- declares a filter in Lua; it joins the registry like a native one.
+lunette.filter = N.filter_register
+
+--- lunette.loadPlugin(source, name): runs plugin source in a fresh sandbox (CPU budget,
+--- memory cap, no files); errors carry `name:line`.
+lunette.loadPlugin = N.plugin_load
+
+local KernelStep = {__name = "ColorKernel"}
+KernelStep.__index = KernelStep
+function KernelStep.apply(k, img) return N.image_map(img, k.fn) end
+function KernelStep.__tostring() return "lunette.colorKernel(<function>)" end
+
+--- lunette.colorKernel(function(r, g, b, a) return r, g, b, a end): a per-pixel Lua kernel
+--- (sRGB components, straight alpha); slow — for experiments. Use as `img | kernel`.
+function lunette.colorKernel(fn)
+  if type(fn) ~= "function" then argerror(1, "colorKernel", "function", typename(fn)) end
+  return setmetatable({fn = fn}, KernelStep)
+end
+imagemt.__bor = function(img, step)
+  local mt = getmt(step)
+  if mt ~= Step and mt ~= KernelStep then argerror(2, "|", "step", typename(step)) end
+  return step:apply(img)
+end
+
+-- The sandbox: plugins (and `lunette run --sandbox`) run in an environment of their own
+-- with no io, os (but clock/time/date), debug, package, binary chunks or string.dump.
+
+local function copy(t, except)
+  local out = {}
+  for k, v in pairs(t) do if not (except and except[k]) then out[k] = v end end
+  return out
+end
+
+local function readonly(t, name)
+  local proxy = {}
+  local mt = {
+    __index = t,
+    __newindex = function(_, k) error(sformat("attempt to modify %s.%s in the sandbox", name, tostring(k)), 2) end,
+    __pairs = function() return next, t, nil end,
+    __metatable = name,
+  }
+  local tmt = getmt(t)
+  if tmt and tmt.__call then mt.__call = function(_, ...) return tmt.__call(t, ...) end end
+  return setmetatable(proxy, mt)
+end
+
+local safeglobals = {"assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal", "rawget",
+                     "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring",
+                     "type", "xpcall", "_VERSION"}
+
+--- lunette.sandbox(): a fresh environment for untrusted code.
+function lunette.sandbox()
+  local env = {}
+  for _, k in ipairs(safeglobals) do env[k] = _G[k] end
+  env.string = copy(string, {dump = true})
+  env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
+  env.os = {clock = os.clock, time = os.time, date = os.date}
+  env.load = function(chunk, name, mode, e)
+    if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
+    return load(chunk, name, "t", e or env)
+  end
+  for _, k in ipairs{"Point", "Vector", "Rect", "Color", "Transform", "Image", "Filter", "kernels"} do
+    env[k] = readonly(_ENV[k], k)
+  end
+  env.lunette = readonly({filter = lunette.filter, colorKernel = lunette.colorKernel, typename = typename,
+                          sandboxed = true}, "lunette")
+  for _, name in ipairs(Filter.names()) do env[name] = _ENV[name] end
+  env._G = env
+  return env
+end
+
 -- The CLI's `apply -f STEP`: a step is a Lua expression evaluated with only values,
 -- math and step constructors in scope.
-local stepenv = setmetatable({}, {__index = function(_, k)
-  if k == "math" then return math end
-  local v = _ENV[k]
-  if getmetatable(v) == nil and type(v) ~= "function" then return nil end
-  return v
-end})
 
 function lunette.parsestep(src)
-  local chunk, err = load("return " .. src, "=-f '" .. src .. "'", "t", stepenv)
+  local env = lunette.sandbox()
+  local chunk, err = load("return " .. src, "=-f '" .. src .. "'", "t", env)
   if not chunk then error(err, 0) end
   local step = chunk()
-  if getmetatable(step) ~= Step then
+  if getmt(step) ~= Step then
     error("-f '" .. src .. "': expected a step such as CISepiaTone{intensity = 0.8}, got " .. typename(step), 0)
   end
   return step
 end
 
-function lunette.applysteps(img, sources)
-  for _, src in ipairs(sources) do img = lunette.parsestep(src):apply(img) end
+function lunette.applysteps(img, sources, present)
+  local target = img.extent
+  for _, src in ipairs(sources) do
+    img = lunette.parsestep(src):apply(img, present and {present = true, target = target} or nil)
+  end
   return img
 end
+
+-- Pretty printing (the REPL's display) --------------------------------------------
+
+local idpattern = "^[%a_][%w_]*$"
+
+--- lunette.pretty(v[, {depth = 3, items = 40, color = false}]): a readable, size-limited rendering.
+function lunette.pretty(v, opts)
+  opts = opts or {}
+  local maxdepth, maxitems, color = opts.depth or 3, opts.items or 40, opts.color
+  local function paint(code, s) return color and ("\27[" .. code .. "m" .. s .. "\27[0m") or s end
+  local seen = {}
+  local function render(x, depth)
+    local t = type(x)
+    if t == "string" then return paint("32", sformat("%q", x)) end
+    if t == "number" then return paint("33", fmtnum(x)) end
+    if t == "boolean" or t == "nil" then return paint("35", tostring(x)) end
+    if t ~= "table" or getmt(x) ~= nil and getmt(x).__tostring then
+      if t == "function" then return paint("36", "<function>") end
+      return paint("36", tostring(x))
+    end
+    if seen[x] then return "<cycle>" end
+    if depth >= maxdepth then return "{…}" end
+    seen[x] = true
+    local keys, n = {}, #x
+    for k in pairs(x) do
+      if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+    end
+    sort(keys, function(a, b)
+      local ta, tb = type(a), type(b)
+      if ta ~= tb then return ta < tb end
+      if ta == "number" or ta == "string" then return a < b end
+      return tostring(a) < tostring(b)
+    end)
+    local parts, count = {}, 0
+    for i = 1, n do
+      count = count + 1
+      if count > maxitems then break end
+      parts[#parts + 1] = render(x[i], depth + 1)
+    end
+    for _, k in ipairs(keys) do
+      count = count + 1
+      if count > maxitems then break end
+      local key = (type(k) == "string" and k:match(idpattern)) and k or ("[" .. render(k, depth + 1) .. "]")
+      parts[#parts + 1] = key .. " = " .. render(x[k], depth + 1)
+    end
+    if count > maxitems then parts[#parts + 1] = sformat("… (%d more)", count - maxitems + (n + #keys - count)) end
+    seen[x] = nil
+    return "{" .. concat(parts, ", ") .. "}"
+  end
+  return render(v, 0)
+end
+
+-- Lock the shared metatables so untrusted code cannot read or replace them.
+for _, mt in ipairs{Point.__mt, Rect.__mt, Color.__mt, Vector.__mt, Transform.__mt, imagemt, filtermt,
+                    Step, KernelStep, Record, CategoryInfo, Catalog} do
+  mt.__metatable = mt.__name
+end
+getmt("").__metatable = "string"

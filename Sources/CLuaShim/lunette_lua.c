@@ -1,14 +1,37 @@
 #include "lunette_lua.h"
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    size_t used, limit;
+    int in_native;
+    int budget_depth;
+    double deadline;
+    int exceeded;
+    volatile sig_atomic_t interrupted;
+    char label[128];
+    double seconds;
+} lunette_state;
 
 static lunette_dispatch_fn dispatch = NULL;
 
 void lunette_set_dispatch(lunette_dispatch_fn fn) { dispatch = fn; }
 
+static lunette_state *state_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (lunette_state *)ud;
+}
+
 static int lunette_trampoline(lua_State *L) {
+    lunette_state *s = state_of(L);
     int id = (int)lua_tointeger(L, lua_upvalueindex(1));
+    s->in_native++;
     int status = dispatch(L, id);
+    s->in_native--;
     if (status == LUNETTE_RAISE) {
         luaL_where(L, 1);
         lua_insert(L, -2);
@@ -35,8 +58,15 @@ int lunette_traceback(lua_State *L) {
 }
 
 static void *lunette_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud; (void)osize;
-    if (nsize == 0) { free(ptr); return NULL; }
+    lunette_state *s = (lunette_state *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        s->used -= old;
+        return NULL;
+    }
+    if (s->limit && s->budget_depth > 0 && s->in_native == 0 && nsize > old && s->used - old + nsize > s->limit)
+        return NULL; /* only sandboxed Lua code is capped */
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
         /* A failed allocation would make Lua longjmp out of whatever called it, possibly
@@ -44,6 +74,7 @@ static void *lunette_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         fputs("lunette: out of memory in the Lua interpreter\n", stderr);
         exit(5);
     }
+    s->used = s->used - old + nsize;
     return p;
 }
 
@@ -53,14 +84,79 @@ static int lunette_panic(lua_State *L) {
     abort();
 }
 
+static double thread_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void lunette_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lunette_state *s = state_of(L);
+    if (s->interrupted) {
+        s->interrupted = 0;
+        luaL_error(L, "interrupted");
+    }
+    if (s->budget_depth > 0 && (s->exceeded || thread_cpu() > s->deadline)) {
+        s->exceeded = 1;
+        /* From now on fire on every instruction of this thread: the error re-raises as
+           soon as any pcall inside the sandbox returns, until it reaches the host. */
+        lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 1);
+        char message[256];
+        snprintf(message, sizeof message, "%s: CPU budget of %g s exhausted", s->label, s->seconds);
+        luaL_error(L, "%s", message);
+    }
+}
+
 lua_State *lunette_newstate(void) {
-    lua_State *L = lua_newstate(lunette_alloc, NULL);
-    if (L) lua_atpanic(L, lunette_panic);
+    lunette_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    lua_State *L = lua_newstate(lunette_alloc, s);
+    if (!L) { free(s); return NULL; }
+    s->in_native = 1; /* Swift is running: only Lua code under lunette_pcall may be refused memory */
+    lua_atpanic(L, lunette_panic);
+    lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 10000);
     return L;
 }
 
+void lunette_close(lua_State *L) {
+    lunette_state *s = state_of(L);
+    lua_close(L);
+    free(s);
+}
+
+void lunette_set_memory_limit(lua_State *L, size_t bytes) { state_of(L)->limit = bytes; }
+size_t lunette_memory_used(lua_State *L) { return state_of(L)->used; }
+
+void lunette_budget_begin(lua_State *L, double seconds, const char *label) {
+    lunette_state *s = state_of(L);
+    if (s->budget_depth++ == 0) {
+        s->deadline = thread_cpu() + seconds;
+        s->seconds = seconds;
+        s->exceeded = 0;
+        snprintf(s->label, sizeof s->label, "%s", label);
+    }
+}
+
+void lunette_budget_end(lua_State *L) {
+    lunette_state *s = state_of(L);
+    if (s->budget_depth > 0 && --s->budget_depth == 0) {
+        s->exceeded = 0;
+        lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 10000);
+    }
+}
+
+int lunette_budget_exceeded(lua_State *L) { return state_of(L)->exceeded; }
+
+void lunette_interrupt(lua_State *L) { state_of(L)->interrupted = 1; }
+
 int lunette_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-    return lua_pcall(L, nargs, nresults, msgh);
+    lunette_state *s = state_of(L);
+    int saved = s->in_native;
+    s->in_native = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    s->in_native = saved;
+    return status;
 }
 
 int lunette_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
@@ -89,3 +185,6 @@ void lunette_gc_step(lua_State *L, size_t bytes) {
     size_t kb = bytes / 1024;
     lua_gc(L, LUA_GCSTEP, (int)(kb > 1000000 ? 1000000 : kb));
 }
+int lunette_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
+void lunette_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+void lunette_getref(lua_State *L, int ref) { lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }

@@ -1,15 +1,27 @@
 import Foundation
 
-// Writes `let embeddedStdlib = "<contents of a file>"` as Swift source: embed-tool IN OUT.
+// EmbedTool ROOT OUT.swift FILE…: writes `embeddedScripts`, a list of (path relative to
+// ROOT, contents) for every FILE, as Swift source with raw string literals.
 let args = CommandLine.arguments
-guard args.count == 3, let text = try? String(contentsOfFile: args[1], encoding: .utf8) else {
-    FileHandle.standardError.write("usage: EmbedTool INPUT.lua OUTPUT.swift\n".data(using: .utf8)!)
+guard args.count >= 3 else {
+    FileHandle.standardError.write("usage: EmbedTool ROOT OUTPUT.swift FILE...\n".data(using: .utf8)!)
     exit(1)
 }
-var hashes = "#"
-while text.contains("\"\"\"" + hashes) || text.contains("\"" + hashes) { hashes += "#" }
-let source = "// Generated from stdlib.lua at build time; do not edit.\n"
-    + "let embeddedStdlib = \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n"
+let root = URL(fileURLWithPath: args[1]).standardizedFileURL.path + "/"
+var entries: [String] = []
+for path in args.dropFirst(3) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        FileHandle.standardError.write("EmbedTool: cannot read \(path)\n".data(using: .utf8)!)
+        exit(1)
+    }
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    let relative = full.hasPrefix(root) ? String(full.dropFirst(root.count)) : full
+    var hashes = "#"
+    while text.contains("\"" + hashes) { hashes += "#" }
+    entries.append("    (\"\(relative)\", \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n")
+}
+let source = "// Generated at build time from stdlib.lua and scripts/; do not edit.\n"
+    + "let embeddedScripts: [(path: String, source: String)] = [\n" + entries.joined() + "]\n"
 do {
     try source.write(toFile: args[2], atomically: true, encoding: .utf8)
 } catch {

@@ -12,6 +12,12 @@ public final class Filter: @unchecked Sendable {
         setDefaults()
     }
 
+    /// A filter with the given values (already validated), e.g. for a plugin's `apply`.
+    public init(_ descriptor: FilterDescriptor, values: [String: FilterValue]) {
+        self.descriptor = descriptor
+        self.values = values
+    }
+
     /// Looks a filter up by name in the registry.
     public convenience init(name: String) throws {
         self.init(try FilterRegistry.shared.descriptor(named: name))

@@ -31,8 +31,31 @@ struct LuaCall {
     func optString(_ n: Int32) throws -> String? { isNil(n) ? nil : try string(n) }
 
     func image(_ n: Int32) throws -> Image {
-        guard let img: Image = LuaValues.object(L, n, "lunette.Image") else { throw argError(n, "Image") }
+        guard let img: Image = LuaValues.object(L, n, "lunette.Image") else {
+            if lua_type(L, n) == LUA_TUSERDATA, LuaValues.hasMetatable(L, n, "lunette.Image") {
+                throw LuaArgumentError(message: "bad argument #\(n) to '\(name)' (Image is closed)")
+            }
+            throw argError(n, "Image")
+        }
         return img
+    }
+
+    var runtime: LuaRuntime {
+        get throws {
+            guard let rt = LuaRuntime.from(L) else { throw LunetteError(.script, "no Lunette runtime for this Lua state") }
+            return rt
+        }
+    }
+
+    /// Plugins may not touch files; a `--sandbox` script may read anywhere and write only
+    /// relative paths inside the working directory.
+    func checkFileAccess(_ what: String, _ path: String, writing: Bool) throws {
+        let rt = try runtime
+        if rt.pluginDepth > 0 { throw LunetteError.invalid("\(what): plugins may not access files ('\(path)')") }
+        guard rt.options.sandbox, writing else { return }
+        if path.hasPrefix("/") || path.split(separator: "/").contains("..") || path == "-" {
+            throw LunetteError.invalid("\(what): a sandboxed script may only write relative paths inside the working directory, not '\(path)'")
+        }
     }
 
     func filter(_ n: Int32) throws -> Filter {

@@ -7,7 +7,7 @@ import PixelCore
 extension LuaNatives {
     static let filters: [(name: String, function: NativeFunction)] = [
         ("filter_new", { c in
-            LuaValues.pushObject(c.L, try Filter(name: try c.string(1)), "lunette.Filter")
+            LuaValues.pushObject(c.L, Filter(try c.runtime.registry.descriptor(named: try c.string(1))), "lunette.Filter")
             return 1
         }),
         ("filter_get", { c in
@@ -36,6 +36,23 @@ extension LuaNatives {
             try f.set(k, value)
             return 0
         }),
+        ("filter_register", { c in
+            let spec = try PluginSpec.read(c.L, 1)
+            let rt = try c.runtime
+            if let existing = rt.registry.descriptor(exactly: spec.descriptor.name), BuiltinFilters.all.contains(where: { $0.name == existing.name }) {
+                throw LunetteError.invalid("plugin \(spec.descriptor.name): a built-in filter has that name")
+            }
+            lua_pushstring(c.L, "apply")
+            lua_rawget(c.L, 1)
+            let ref = lunette_ref(c.L)
+            rt.registerPlugin(spec, applyRef: ref)
+            LuaValues.pushString(c.L, spec.descriptor.name)
+            return 1
+        }),
+        ("plugin_load", { c in
+            try c.runtime.loadPlugin(source: try c.string(1), name: try c.optString(2) ?? "plugin")
+            return 0
+        }),
         ("filter_setdefaults", { c in try c.filter(1).setDefaults(); return 0 }),
         ("filter_keys", { c in pushStrings(c.L, try c.filter(1).descriptor.inputKeys); return 1 }),
         ("filter_tostring", { c in
@@ -49,20 +66,20 @@ extension LuaNatives {
         }),
         ("filter_names", { c in
             let category = try c.optString(1)
-            let names = FilterRegistry.shared.descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
+            let names = try c.runtime.registry.descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
             pushStrings(c.L, names)
             return 1
         }),
         ("filter_categories", { c in
-            pushStrings(c.L, FilterCatalog(FilterRegistry.shared.descriptors).categoryNames)
+            pushStrings(c.L, FilterCatalog(try c.runtime.registry.descriptors).categoryNames)
             return 1
         }),
         ("filter_describe", { c in
-            LuaValues.pushString(c.L, try FilterRegistry.shared.descriptor(named: try c.string(1)).describe)
+            LuaValues.pushString(c.L, try c.runtime.registry.descriptor(named: try c.string(1)).describe)
             return 1
         }),
         ("filter_catalog", { c in
-            let catalog = FilterCatalog(FilterRegistry.shared.descriptors)
+            let catalog = FilterCatalog(try c.runtime.registry.descriptors)
             lua_createtable(c.L, Int32(catalog.categories.count), 0)
             for (i, info) in catalog.categories.enumerated() {
                 lua_createtable(c.L, 0, 2)
@@ -87,7 +104,7 @@ extension LuaNatives {
             return 3
         }),
         ("filter_attributes", { c in
-            LuaAttributes.push(c.L, try FilterRegistry.shared.descriptor(named: try c.string(1)).attributes)
+            LuaAttributes.push(c.L, try c.runtime.registry.descriptor(named: try c.string(1)).attributes)
             return 1
         }),
     ]

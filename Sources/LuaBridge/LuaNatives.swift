@@ -8,7 +8,7 @@ import PixelCore
 /// The Swift primitives behind stdlib.lua, exposed as `lunette._native`.
 enum LuaNatives {
     static var all: [(name: String, function: NativeFunction)] {
-        values + images + filters
+        values + images + pixels + filters
     }
 
     static let values: [(name: String, function: NativeFunction)] = [
@@ -52,11 +52,14 @@ enum LuaNatives {
 
     static let images: [(name: String, function: NativeFunction)] = [
         ("image_load", { c in
-            LuaValues.pushImage(c.L, try ImageIO.load(try c.string(1), space: try workingSpace(c, 2)))
+            let path = try c.string(1)
+            try c.checkFileAccess("load", path, writing: false)
+            LuaValues.pushImage(c.L, try ImageIO.load(path, space: try workingSpace(c, 2)))
             return 1
         }),
         ("image_save", { c in
             let img = try c.image(1), path = try c.string(2)
+            try c.checkFileAccess("save", path, writing: true)
             var opts = PNGOptions()
             if case .number(let d)? = try c.option(3, "depth") { opts.depth = Int(d) }
             if case .number(let d)? = try c.option(3, "compression") { opts.compression = Int(d) }
@@ -79,6 +82,12 @@ enum LuaNatives {
             return 1
         }),
         ("image_clamped", { c in LuaValues.pushImage(c.L, try c.image(1).clampedToExtent()); return 1 }),
+        ("image_scaled_nearest", { c in
+            let k = try c.number(2)
+            guard k >= 1, k <= 4096, k == k.rounded() else { throw c.argError(2, "whole number 1…4096") }
+            LuaValues.pushImage(c.L, try c.image(1).scaledNearest(Int(k)))
+            return 1
+        }),
         ("image_color", { c in LuaValues.pushImage(c.L, Image.color(try c.color(1))); return 1 }),
         ("image_pixel", { c in
             let img = try c.image(1)

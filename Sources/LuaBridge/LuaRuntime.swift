@@ -1,5 +1,7 @@
 import CLua
 import CLuaShim
+import Codecs
+import Filters
 import Foundation
 import PixelCore
 
@@ -11,16 +13,48 @@ public struct LuaScriptError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// One Lua 5.4 state with Lunette's API loaded (stdlib.lua, value types, filters).
-/// Lua: every script run by `lunette run` gets one.
+/// How a Lua state is set up.
+public struct LuaOptions: Sendable {
+    /// Run user scripts under the plugin sandbox rules (`lunette run --sandbox`).
+    public var sandbox = false
+    /// CPU seconds a plugin call or sandboxed script may use.
+    public var cpuSeconds: Double = 5
+    /// Lua heap cap while sandboxed code runs.
+    public var memoryBytes = 256 << 20
+    /// Load the shipped and user plugins and specials.
+    public var loadExtensions = true
+    /// The user's config folder (default `$XDG_CONFIG_HOME/lunette` or `~/.config/lunette`).
+    public var configDirectory: String? = LuaOptions.defaultConfigDirectory
+
+    public init() {}
+
+    public static var defaultConfigDirectory: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/lunette" }
+        if let h = env["HOME"], !h.isEmpty { return h + "/.config/lunette" }
+        return nil
+    }
+}
+
+/// One Lua 5.4 state with Lunette's API loaded (stdlib.lua, value types, filters,
+/// specials and plugins). Lua: every script run by `lunette run` gets one.
 public final class LuaRuntime {
     let L: OpaquePointer
+    let options: LuaOptions
+    /// Built-in filters plus the plugins this state loaded.
+    public let registry = FilterRegistry(BuiltinFilters.all)
+    /// Problems met while loading plugins and specials (one line each).
+    public internal(set) var warnings: [String] = []
     var lastError: LunetteError?
+    /// > 0 while plugin code runs (no file access there).
+    var pluginDepth = 0
 
     /// A fresh state with the standard libraries, the native primitives and stdlib.lua.
-    public init() throws {
+    public init(_ options: LuaOptions = LuaOptions()) throws {
         guard let state = lunette_newstate() else { throw LunetteError.limit("cannot create a Lua state") }
         L = state
+        self.options = options
+        lunette_set_memory_limit(L, options.memoryBytes)
         if lunette_protected_openlibs(L) != LUA_OK { throw LunetteError(.script, "cannot open the Lua libraries") }
         lua_pushlightuserdata(L, Unmanaged.passUnretained(self).toOpaque())
         lunette_setregistry(L, "lunette.runtime")
@@ -28,10 +62,14 @@ public final class LuaRuntime {
         LuaDispatch.pushNativeTable(L)
         lua_setfield(L, -2, "_native")
         lua_setglobal(L, "lunette")
-        try run(chunk: embeddedStdlib, name: "=stdlib.lua")
+        guard let stdlib = embeddedScripts.first(where: { $0.path == "stdlib.lua" }) else {
+            throw LunetteError(.script, "stdlib.lua is not embedded")
+        }
+        try run(chunk: stdlib.source, name: "@stdlib.lua")
+        if options.loadExtensions { loadExtensions() }
     }
 
-    deinit { lua_close(L) }
+    deinit { lunette_close(L) }
 
     static func from(_ L: OpaquePointer) -> LuaRuntime? {
         lunette_getregistry(L, "lunette.runtime")
@@ -41,6 +79,9 @@ public final class LuaRuntime {
     }
 
     func noteError(_ e: LunetteError) { lastError = e }
+
+    /// True while sandboxed code runs (a plugin, or a script under `--sandbox`).
+    var sandboxActive: Bool { pluginDepth > 0 || options.sandbox }
 
     /// Runs a script file with `arg` set as the `lua` command does (`arg[0]` = script).
     public func runFile(_ path: String, arguments: [String] = []) throws {
@@ -52,33 +93,54 @@ public final class LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         lua_setglobal(L, "arg")
-        lua_pushcclosure(L, lunette_traceback, 0)
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base - 1) }
-        let status = lunette_loadfile(L, path)
-        if status == LUA_ERRFILE {
-            throw LuaScriptError(message: "cannot open \(path)", status: .io)
+        let source: [UInt8]
+        do { source = try AtomicFile.read(path) } catch let e as LunetteError {
+            throw LuaScriptError(message: e.message, status: e.status)
         }
-        if status != LUA_OK { throw scriptError(status) }
-        for a in arguments { LuaValues.pushString(L, a) }
-        try call(nargs: Int32(arguments.count), nresults: 0, handler: base)
+        var text = String(decoding: source, as: UTF8.self)
+        if text.hasPrefix("#") { text = "--" + text }  // a shebang line, as lua does
+        try run(chunk: text, name: "@" + path, arguments: arguments)
     }
 
     /// Runs a chunk of Lua source; `name` follows Lua's chunkname rules (`=name`, `@file`).
-    public func run(chunk: String, name: String) throws {
+    public func run(chunk: String, name: String, arguments: [String] = []) throws {
         lua_pushcclosure(L, lunette_traceback, 0)
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }
+        try load(chunk, name: name)
+        if options.sandbox, name != "@stdlib.lua" { try setSandboxEnvironment(functionAt: -1) }
+        for a in arguments { LuaValues.pushString(L, a) }
+        if options.sandbox, name != "@stdlib.lua" {
+            lunette_budget_begin(L, options.cpuSeconds, "sandboxed script")
+            defer { lunette_budget_end(L) }
+            try call(nargs: Int32(arguments.count), nresults: 0, handler: base)
+        } else {
+            try call(nargs: Int32(arguments.count), nresults: 0, handler: base)
+        }
+    }
+
+    func load(_ chunk: String, name: String) throws {
         var source = chunk
         let status = source.withUTF8 { buf in
             lunette_loadbuffer(L, UnsafeRawPointer(buf.baseAddress!).assumingMemoryBound(to: CChar.self), buf.count, name, "t")
         }
         if status != LUA_OK { throw scriptError(status) }
-        try call(nargs: 0, nresults: 0, handler: base)
     }
 
-    /// Applies CLI step expressions (`CISepiaTone{intensity = 0.8}`) to an image in order.
-    public func applySteps(_ image: Image, _ steps: [String]) throws -> Image {
+    /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment.
+    func setSandboxEnvironment(functionAt index: Int32) throws {
+        let fn = lua_absindex(L, index)
+        lua_getglobal(L, "lunette")
+        lua_getfield(L, -1, "sandbox")
+        lua_rotate(L, -2, -1)
+        lunette_pop(L, 1)
+        try call(nargs: 0, nresults: 1, handler: 0)
+        _ = lua_setupvalue(L, fn, 1)
+    }
+
+    /// Applies CLI step expressions (`CISepiaTone{intensity = 0.8}`) to an image in order;
+    /// with `present`, each step runs with its specials (clamp before a blur, crop after…).
+    public func applySteps(_ image: Image, _ steps: [String], present: Bool = false) throws -> Image {
         lua_pushcclosure(L, lunette_traceback, 0)
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }
@@ -92,7 +154,8 @@ public final class LuaRuntime {
             LuaValues.pushString(L, s)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        try call(nargs: 2, nresults: 1, handler: base)
+        lua_pushboolean(L, present ? 1 : 0)
+        try call(nargs: 3, nresults: 1, handler: base)
         guard let out: Image = LuaValues.object(L, -1, "lunette.Image") else {
             throw LunetteError(.script, "steps did not produce an image")
         }
@@ -111,7 +174,24 @@ public final class LuaRuntime {
         let message = LuaValues.string(L, -1) ?? "(error object is a \(LuaValues.typeName(L, -1)) value)"
         var exit = ExitStatus.script
         if let e = lastError, message.contains(e.message) { exit = e.status }
-        if status == LUA_ERRMEM { exit = .limit }
+        if status == LUA_ERRMEM || message.contains("CPU budget of") || message.contains("not enough memory") { exit = .limit }
         return LuaScriptError(message: message, status: exit)
+    }
+}
+
+extension LuaRuntime {
+    /// The results the Lua spec support collected: checks run and failure messages.
+    public func specResults() throws -> (Int, [String]) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_getglobal(L, "spec_results")
+        try call(nargs: 0, nresults: 2, handler: 0)
+        let count = Int(lua_tonumberx(L, -2, nil))
+        let failures = (0..<Int(lua_rawlen(L, -1))).compactMap { i -> String? in
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            defer { lunette_pop(L, 1) }
+            return LuaValues.string(L, -1)
+        }
+        return (count, failures)
     }
 }

@@ -26,6 +26,9 @@ struct Apply: ParsableCommand {
     @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).")
     var steps: [String] = []
 
+    @Flag(help: "Run each step with its specials (clamp before a blur, crop back after it, sample inputs).")
+    var present = false
+
     @Option(help: "Bits per output sample: 8 or 16.")
     var depth: Int = 8
 
@@ -42,8 +45,8 @@ struct Apply: ParsableCommand {
     func run() throws {
         try limits.apply()
         let image = try ImageIO.load(input)
-        let runtime = try LuaRuntime()
-        let result = try runtime.applySteps(image, steps)
+        let runtime = try Lunette.runtime()
+        let result = try runtime.applySteps(image, steps, present: present)
         try PNGEncoder.write(result, to: output, options: PNGOptions(depth: depth, compression: compression))
     }
 }

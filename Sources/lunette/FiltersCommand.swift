@@ -1,6 +1,7 @@
 import ArgumentParser
 import Filters
 import Foundation
+import LuaBridge
 import PixelCore
 
 /// `lunette filters`: the registered filters grouped by category.
@@ -32,7 +33,7 @@ struct Filters: ParsableCommand {
     var json = false
 
     func run() throws {
-        let descriptors = FilterRegistry.shared.descriptors
+        let descriptors = try Lunette.runtime().registry.descriptors
         let catalog = FilterCatalog(descriptors)
         let cat = try category.map { try Self.resolveCategory($0, in: catalog) }
         if json {
@@ -71,7 +72,7 @@ struct Describe: ParsableCommand {
     var json = false
 
     func run() throws {
-        let d = try FilterRegistry.shared.descriptor(named: name)
+        let d = try Lunette.runtime().registry.descriptor(named: name)
         print(json ? try AttributeJSON.text(AttributeJSON.object(d.attributes)) : d.describe, terminator: json ? "\n" : "")
     }
 }

@@ -50,6 +50,15 @@ struct Lunette: ParsableCommand {
     }
 }
 
+extension Lunette {
+    /// A Lua runtime with plugins and specials loaded; load problems are warned about once.
+    static func runtime(_ options: LuaOptions = LuaOptions()) throws -> LuaRuntime {
+        let rt = try LuaRuntime(options)
+        for w in rt.warnings { Terminal.error("lunette: warning: \(w)") }
+        return rt
+    }
+}
+
 /// Options every command that renders shares.
 struct LimitOptions: ParsableArguments {
     @Option(name: .long, help: "Largest image, in pixels, to decode or render (default 268402689; env LUNETTE_MAX_PIXELS).")

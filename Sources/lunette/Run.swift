@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LuaBridge
+import Console
 
 /// `lunette run script.lua [args…]`: runs a Lua script with the whole API loaded.
 struct Run: ParsableCommand {
@@ -22,11 +23,16 @@ struct Run: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "Arguments passed to the script as arg[1…].")
     var arguments: [String] = []
 
+    @Flag(help: "Run under the plugin sandbox: no io/os/debug, a CPU budget, a memory cap, writes only below the working directory.")
+    var sandbox = false
+
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
         try limits.apply()
-        let runtime = try LuaRuntime()
+        var options = LuaOptions()
+        options.sandbox = sandbox
+        let runtime = try Lunette.runtime(options)
         try runtime.runFile(script, arguments: arguments)
     }
 }

@@ -131,6 +131,18 @@ final class CLITests: XCTestCase {
                      "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
             XCTAssertTrue(text.contains(name), name)
         }
-        XCTAssertTrue(text.contains("CICategoryBlur\n  CIGaussianBlur"))
+        XCTAssertTrue(text.contains("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
+        let keys = String(decoding: try lunette(["filters", "--keys", "--unique"]).stdout, as: UTF8.self)
+        XCTAssertTrue(keys.contains("\t\tInput keys:\tinputImage (CIAttributeTypeImage/CIImage)\tinputRadius (CIAttributeTypeScalar/NSNumber)"))
+        let json = try lunette(["filters", "--json"]).stdout
+        let parsed = try JSONSerialization.jsonObject(with: json) as? [String: [String: Any]]
+        XCTAssertEqual((parsed?["CISepiaTone"]?["inputIntensity"] as? [String: Any])?["CIAttributeDefault"] as? Double, 1)
+        let describe = try lunette(["describe", "sepiatone"])
+        XCTAssertEqual(describe.status, 0)
+        XCTAssertTrue(String(decoding: describe.stdout, as: UTF8.self).contains("Lua: img | CISepiaTone{intensity = 1}"))
+        let unknown = try lunette(["describe", "sepiatones"])
+        XCTAssertEqual(unknown.status, 3)
+        XCTAssertTrue(unknown.stderr.contains("did you mean CISepiaTone"), unknown.stderr)
+        XCTAssertEqual(try lunette(["filters", "--category", "blr"]).status, 1)
     }
 }

@@ -1,4 +1,5 @@
-// C side of the Lua bridge: wrappers for Lua's macros and the error trampoline.
+// C side of the Lua bridge: wrappers for Lua's macros, the error trampoline, the
+// allocator with its memory cap, and the CPU budget hook.
 // Every Lua-callable function is `lunette_trampoline`; it calls Swift, and only after
 // Swift has returned does it raise a Lua error, so Lua's longjmp never crosses Swift.
 #ifndef LUNETTE_LUA_H
@@ -20,10 +21,27 @@ void lunette_set_dispatch(lunette_dispatch_fn fn);
 void lunette_push_function(lua_State *L, int function_id);
 int lunette_traceback(lua_State *L);
 lua_State *lunette_newstate(void);
+void lunette_close(lua_State *L);
 int lunette_pcall(lua_State *L, int nargs, int nresults, int msgh);
 int lunette_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int lunette_loadfile(lua_State *L, const char *path);
 int lunette_protected_openlibs(lua_State *L);
+
+/// Memory cap in bytes for Lua's own allocations (0 = none). Allocations made while a
+/// native (Swift) function runs are never refused, so a memory error cannot longjmp
+/// across Swift; Lua code that goes over the cap gets a catchable "not enough memory".
+void lunette_set_memory_limit(lua_State *L, size_t bytes);
+size_t lunette_memory_used(lua_State *L);
+
+/// CPU budget (thread CPU seconds) for sandboxed code. Once exceeded, every hook call
+/// raises again, so `pcall` inside the sandbox cannot swallow it. Nested begins keep the
+/// outer deadline. `label` names the culprit in the error.
+void lunette_budget_begin(lua_State *L, double seconds, const char *label);
+void lunette_budget_end(lua_State *L);
+int lunette_budget_exceeded(lua_State *L);
+
+/// Ctrl-C style interruption: the next hook call raises "interrupted".
+void lunette_interrupt(lua_State *L);
 
 void lunette_pop(lua_State *L, int n);
 void lunette_newtable(lua_State *L);
@@ -35,5 +53,8 @@ void *lunette_newuserdata(lua_State *L, size_t size);
 void lunette_getregistry(lua_State *L, const char *key);
 void lunette_setregistry(lua_State *L, const char *key);
 void lunette_gc_step(lua_State *L, size_t bytes);
+int lunette_ref(lua_State *L);
+void lunette_unref(lua_State *L, int ref);
+void lunette_getref(lua_State *L, int ref);
 
 #endif

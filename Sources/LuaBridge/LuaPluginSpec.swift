@@ -1,0 +1,158 @@
+import CLua
+import CLuaShim
+import Filters
+import Foundation
+import PixelCore
+
+/// A filter declared in Lua by `lunette.filter{…}`, validated into a descriptor.
+struct PluginSpec {
+    var descriptor: FilterDescriptor
+
+    static let attributeTypes: [String: AttributeClass] = [
+        "CIAttributeTypeTime": .number, "CIAttributeTypeScalar": .number, "CIAttributeTypeDistance": .number,
+        "CIAttributeTypeAngle": .number, "CIAttributeTypeBoolean": .number, "CIAttributeTypeInteger": .number,
+        "CIAttributeTypeCount": .number, "CIAttributeTypePosition": .vector, "CIAttributeTypeOffset": .vector,
+        "CIAttributeTypePosition3": .vector, "CIAttributeTypeRectangle": .vector, "CIAttributeTypeOpaqueColor": .color,
+        "CIAttributeTypeColor": .color, "CIAttributeTypeGradient": .image, "CIAttributeTypeImage": .image,
+        "CIAttributeTypeTransform": .value,
+    ]
+
+    /// Reads the declaration table at `index`; errors name the plugin and the field.
+    static func read(_ L: OpaquePointer, _ index: Int32) throws -> PluginSpec {
+        let t = lua_absindex(L, index)
+        guard lua_type(L, t) == LUA_TTABLE else { throw LuaArgumentError(message: "bad argument #1 to 'filter' (table expected, got \(LuaValues.typeName(L, t)))") }
+        guard let name = string(L, t, "name") else { throw LunetteError.invalid("lunette.filter: 'name' (a string) is required") }
+        guard name.range(of: "^[A-Za-z][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            throw LunetteError.invalid("lunette.filter: name '\(name)' must be letters, digits and _")
+        }
+        func fail(_ m: String) -> LunetteError { LunetteError.invalid("plugin \(name): \(m)") }
+        lua_pushstring(L, "apply"); lua_rawget(L, t)
+        let hasApply = lua_type(L, -1) == LUA_TFUNCTION
+        lunette_pop(L, 1)
+        guard hasApply else { throw fail("'apply' (a function) is required") }
+        let categories = strings(L, t, "categories") ?? ["CICategoryStylize", "CICategoryStillImage"]
+        guard !categories.isEmpty else { throw fail("'categories' must list at least one category") }
+        let inputs = try readInputs(L, t, fail)
+        let displayName = string(L, t, "displayName") ?? name
+        let description = string(L, t, "description") ?? "\(displayName) (a Lua plugin filter)."
+        let d = FilterDescriptor(name: name, displayName: displayName, categories: categories,
+                                 description: description, inputs: inputs) { _ in throw fail("not bound to a Lua state") }
+        return PluginSpec(descriptor: d)
+    }
+
+    static func readInputs(_ L: OpaquePointer, _ t: Int32, _ fail: (String) -> LunetteError) throws -> [InputSpec] {
+        lua_pushstring(L, "inputs"); lua_rawget(L, t)
+        defer { lunette_pop(L, 1) }
+        let list = lua_absindex(L, -1)
+        guard lua_type(L, list) == LUA_TTABLE else {
+            if lua_type(L, list) == LUA_TNIL { return [] }
+            throw fail("'inputs' must be a table")
+        }
+        let count = Int(lua_rawlen(L, list))
+        if count > 0 {
+            return try (1...count).map { i in
+                lua_rawgeti(L, list, lua_Integer(i))
+                defer { lunette_pop(L, 1) }
+                guard lua_type(L, -1) == LUA_TTABLE, let key = string(L, lua_absindex(L, -1), "key") else {
+                    throw fail("inputs[\(i)] needs a 'key'")
+                }
+                return try readInput(L, lua_absindex(L, -1), key: key, fail)
+            }
+        }
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, list) != 0 {
+            let key = LuaValues.string(L, -2)
+            let isTable = lua_type(L, -1) == LUA_TTABLE
+            lunette_pop(L, 1)
+            guard let key, isTable else { lunette_pop(L, 1); throw fail("each input must be `key = {…}`") }
+            keys.append(key)
+        }
+        let images = keys.filter { $0.hasSuffix("Image") }.sorted { $0 == "inputImage" || ($1 != "inputImage" && $0 < $1) }
+        let others = keys.filter { !$0.hasSuffix("Image") }.sorted()
+        return try (images + others).map { key in
+            lua_pushstring(L, key)
+            lua_rawget(L, list)
+            defer { lunette_pop(L, 1) }
+            return try readInput(L, lua_absindex(L, -1), key: key, fail)
+        }
+    }
+
+    static func readInput(_ L: OpaquePointer, _ t: Int32, key: String, _ fail: (String) -> LunetteError) throws -> InputSpec {
+        guard key.hasPrefix("input"), key.count > 5 else { throw fail("input key '\(key)' must start with 'input'") }
+        let type = string(L, t, "type")
+        if let type, attributeTypes[type] == nil {
+            throw fail("\(key): unknown attribute type '\(type)'")
+        }
+        lua_pushstring(L, "default"); lua_rawget(L, t)
+        let def = try? LuaValues.filterValue(L, -1)
+        lunette_pop(L, 1)
+        lua_pushstring(L, "identity"); lua_rawget(L, t)
+        let identity = try? LuaValues.filterValue(L, -1)
+        lunette_pop(L, 1)
+        let cls: AttributeClass
+        if let c = string(L, t, "class") {
+            guard let known = AttributeClass(rawValue: c) else { throw fail("\(key): unknown attribute class '\(c)'") }
+            cls = known
+        } else if let type, let c = attributeTypes[type] {
+            cls = c
+        } else {
+            switch def ?? nil {
+            case .number?: cls = .number
+            case .vector?: cls = .vector
+            case .color?: cls = .color
+            case .string?: cls = .string
+            case .transform?: cls = .value
+            default: cls = key.hasSuffix("Image") ? .image : .number
+            }
+        }
+        let resolvedType = type ?? (cls == .image ? "CIAttributeTypeImage" : cls == .number ? "CIAttributeTypeScalar" : nil)
+        var spec = InputSpec(key, string(L, t, "displayName") ?? displayName(key), class: cls, type: resolvedType,
+                             default: def ?? nil, min: number(L, t, "min"), max: number(L, t, "max"),
+                             sliderMin: number(L, t, "sliderMin"), sliderMax: number(L, t, "sliderMax"),
+                             identity: identity ?? nil,
+                             description: string(L, t, "description") ?? displayName(key))
+        if cls == .number, spec.defaultValue == nil { throw fail("\(key): a number input needs a default") }
+        if let d = spec.defaultValue {
+            do { spec.defaultValue = try spec.coerce(d, filter: "plugin") } catch let e as LunetteError {
+                throw fail("\(key): default \(d) is not valid (\(e.message.replacingOccurrences(of: "plugin.\(key): ", with: "")))")
+            }
+        }
+        if let lo = spec.min, let hi = spec.max, lo > hi { throw fail("\(key): min \(fmt(lo)) is above max \(fmt(hi))") }
+        return spec
+    }
+
+    /// `inputGlowRadius` → "Glow Radius".
+    static func displayName(_ key: String) -> String {
+        var out = ""
+        for ch in key.dropFirst(5) {
+            if ch.isUppercase, !out.isEmpty { out += " " }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func string(_ L: OpaquePointer, _ t: Int32, _ key: String) -> String? {
+        lua_pushstring(L, key); lua_rawget(L, t)
+        defer { lunette_pop(L, 1) }
+        return LuaValues.string(L, -1)
+    }
+
+    static func number(_ L: OpaquePointer, _ t: Int32, _ key: String) -> Double? {
+        lua_pushstring(L, key); lua_rawget(L, t)
+        defer { lunette_pop(L, 1) }
+        return lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : nil
+    }
+
+    static func strings(_ L: OpaquePointer, _ t: Int32, _ key: String) -> [String]? {
+        lua_pushstring(L, key); lua_rawget(L, t)
+        defer { lunette_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return nil }
+        let n = Int(lua_rawlen(L, -1))
+        return (0..<n).compactMap { i in
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            defer { lunette_pop(L, 1) }
+            return LuaValues.string(L, -1)
+        }
+    }
+}

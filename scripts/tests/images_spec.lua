@@ -1,0 +1,78 @@
+-- Images: load, save, extent, crops, transforms, clamps, pixels, synthetic images, closing.
+
+it("loads and describes a photo", function()
+  local img = Image.load(PHOTO)
+  eq(img.width, 512); eq(img.height, 512)
+  eq(img.extent, Rect(0, 0, 512, 512))
+  eq(tostring(img), "Image 512×512 @ (0, 0)")
+end)
+
+it("saves with options and reloads the same pixels", function()
+  local img = Image.load(PHOTO):cropped(Rect(100, 100, 40, 30))
+  local path = SPEC_TMP .. "/crop.png"
+  eq(img:save(path, {depth = 16, compression = 9}), img)
+  local back = Image.load(path)
+  eq(back.extent, Rect(0, 0, 40, 30))
+  local a, b = img:pixel(110, 110), back:pixel(10, 10)
+  near(a.r, b.r, 1e-4); near(a.g, b.g, 1e-4); near(a.b, b.b, 1e-4)
+  expect_error(function() img:save(SPEC_TMP .. "/x.png", {depth = 12}) end, "PNG depth must be 8 or 16, got 12")
+  expect_error(function() img:save(SPEC_TMP .. "/x.png", {channels = "cmyk"}) end, "channels must be")
+  expect_error(function() Image.color(Color(1, 0, 0)):save(SPEC_TMP .. "/inf.png") end, "infinite extent")
+end)
+
+it("crops, transforms and clamps lazily", function()
+  local img = Image.load(PHOTO)
+  eq(img:cropped(Rect(10, 10, 20, 30)).extent, Rect(10, 10, 20, 30))
+  eq(img:transformed(Transform.scale(2)).extent, Rect(0, 0, 1024, 1024))
+  eq(img:transformed(Transform.translate(5, -5)).extent, Rect(5, -5, 512, 512))
+  assert(img:clampedToExtent().extent:isInfinite())
+  local clamped = img:clampedToExtent()
+  eq(clamped:pixel(-100, 5), img:pixel(0, 5))
+  eq(img:scaledNearest(3).extent, Rect(0, 0, 1536, 1536))
+  eq(img:scaledNearest(3):pixel(5, 5), img:pixel(1, 1))
+end)
+
+it("makes constant and synthetic images", function()
+  local red = Image.color(Color(1, 0, 0, 1))
+  assert(red.extent:isInfinite())
+  local p = red:pixel(1e6, -1e6)
+  near(p.r, 1, 1e-6); eq(p.g, 0); eq(p.a, 1)
+  local grad = Image.new(4, 2, function(x, y) return Color(x / 3, y, 0, 1) end)
+  eq(grad.extent, Rect(0, 0, 4, 2))
+  near(grad:pixel(3, 0).r, 1, 1e-5); near(grad:pixel(0, 1).g, 1, 1e-5)
+  local numbers = Image.new(2, 2, function(x, y) return 0.5, 0.5, 0.5 end)
+  near(numbers:pixel(1, 1).r, 0.5, 1e-5)
+  expect_error(function() Image.new(2, 2, function() return "x" end) end, "must return a Color")
+  expect_error(function() Image.new(0, 2, function() end) end, "bad argument #1 to 'new'")
+end)
+
+it("runs Lua colour kernels", function()
+  local img = Image.load(PHOTO):cropped(Rect(0, 0, 8, 8))
+  local invert = lunette.colorKernel(function(r, g, b, a) return 1 - r, 1 - g, 1 - b, a end)
+  local out = img | invert
+  local p, q = img:pixel(3, 3), out:pixel(3, 3)
+  near(p.r + q.r, 1, 1e-4)
+  expect_error(function() return lunette.colorKernel(42) end, "bad argument #1 to 'colorKernel' (function expected, got number)")
+end)
+
+it("closes images deterministically", function()
+  local ref
+  do
+    local img <close> = Image.load(PHOTO)
+    ref = img
+    eq(img.width, 512)
+  end
+  expect_error(function() return ref:cropped(Rect(0, 0, 1, 1)) end, "Image is closed")
+end)
+
+it("reports bad arguments like Lua's own functions", function()
+  local img = Image.load(PHOTO)
+  expect_error(function() return img:cropped(5) end, "bad argument #2 to 'cropped' (Rect expected, got number)")
+  expect_error(function() return img:transformed(Rect(0, 0, 1, 1)) end, "bad argument #2 to 'transformed' (Transform expected, got Rect)")
+  expect_error(function() return Image.load(42) end, "bad argument #1 to 'load' (string expected, got number)")
+  expect_error(function() return Image.load(SPEC_TMP .. "/missing.png") end, "missing.png: No such file or directory")
+  expect_error(function() return img:pixel("a", 1) end, "bad argument #2 to 'pixel' (number expected, got string)")
+  expect_error(function() return Image.color(5) end, "bad argument #1 to 'color' (Color expected, got number)")
+  expect_error(function() return img:scaledNearest(1.5) end, "bad argument #2 to 'nearest'")
+  expect_error(function() return img | 5 end, "bad argument #2 to '|' (step expected, got number)")
+end)

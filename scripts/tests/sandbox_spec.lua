@@ -1,0 +1,49 @@
+-- The sandbox: escape attempts end in clear errors; plugin code cannot touch files.
+
+local function sandboxed(src) return lunette.loadPlugin(src, "attempt.lua") end
+
+it("has no io, os.execute, debug, loadlib or dump", function()
+  expect_error(sandboxed, "attempt to index a nil value (global 'io')", "io.open('/etc/passwd')")
+  expect_error(sandboxed, "attempt to call a nil value (field 'execute')", "os.execute('true')")
+  expect_error(sandboxed, "attempt to index a nil value (global 'debug')", "debug.getregistry()")
+  expect_error(sandboxed, "attempt to index a nil value (global 'package')", "package.loadlib('x', 'y')")
+  expect_error(sandboxed, "attempt to call a nil value (field 'dump')", "string.dump(print)")
+  expect_error(sandboxed, "attempt to call a nil value (global 'require')", "require('os')")
+  sandboxed("assert(os.clock() >= 0 and os.time() > 0 and os.date('%Y'))")
+end)
+
+it("refuses binary chunks", function()
+  local bytecode = string.dump(function() return 1 end)
+  expect_error(sandboxed, "the sandbox loads text chunks only", "load(" .. string.format("%q", bytecode) .. ", 'x', 'b')")
+  expect_error(sandboxed, "attempt to load a binary chunk", "assert(load(" .. string.format("%q", bytecode) .. "))")
+end)
+
+it("cannot reach or change shared metatables and libraries", function()
+  sandboxed("setmetatable(_G, nil); assert(type(Image) == 'table')")
+  sandboxed("assert(getmetatable('') == 'string')")
+  expect_error(sandboxed, "attempt to modify Rect.contains in the sandbox", "Rect.contains = nil")
+  expect_error(sandboxed, "attempt to modify Image.load in the sandbox", "Image.load = print")
+  sandboxed("string.upper = nil")
+  eq(string.upper("a"), "A", "the host's string table is untouched")
+  sandboxed("assert(getmetatable(Rect(0, 0, 1, 1)) == 'Rect')")
+  expect_error(sandboxed, "cannot change a protected metatable", "setmetatable(Rect(0, 0, 1, 1), {})")
+end)
+
+it("stops infinite loops, also inside pcall and coroutines", function()
+  expect_error(sandboxed, "CPU budget of 0.5 s exhausted", "while true do end")
+  expect_error(sandboxed, "CPU budget of 0.5 s exhausted", "while true do pcall(function() while true do end end) end")
+  expect_error(sandboxed, "CPU budget of 0.5 s exhausted",
+               "local co = coroutine.wrap(function() while true do end end); pcall(co); while true do pcall(co) end")
+end)
+
+it("stops memory bombs", function()
+  expect_error(sandboxed, "not enough memory", "local s = string.rep('x', 1 << 30)")
+  expect_error(sandboxed, "not enough memory", "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(1 << 20) .. i end")
+  local big = string.rep("x", 300 << 20)
+  eq(#big, 300 << 20, "trusted code has no cap")
+end)
+
+it("denies file access to plugins", function()
+  expect_error(sandboxed, "plugins may not access files", "Image.load('" .. PHOTO .. "')")
+  expect_error(sandboxed, "plugins may not access files", "Image.color(Color(1,0,0)):cropped(Rect(0,0,1,1)):save('/tmp/x.png')")
+end)

@@ -42,6 +42,7 @@ public final class PointNode: ImageNode, @unchecked Sendable {
     public func regionOfInterest(for rect: IRect, input index: Int) -> Rect { rect.rect }
     public var isOpaque: Bool {
         if kernel.preservesAlpha { return inputs[0].isOpaque }
+        if let k = kernel as? any OpacityAwareKernel { return k.isOpaque(inputs, extent: extent) }
         // Source over: opaque when an opaque background covers the whole extent.
         return inputs.count == 2 && kernel is SourceOverKernel && inputs[1].isOpaque && inputs[1].extent.contains(extent)
     }

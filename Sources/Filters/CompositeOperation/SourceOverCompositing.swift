@@ -1,8 +1,8 @@
 import Foundation
 import PixelCore
 
-/// CISourceOverCompositing: Porter-Duff source over on premultiplied colour, s + b·(1 − αs).
-/// Lua: `fg | CISourceOverCompositing{backgroundImage = bg}`
+/// CISourceOverCompositing: Porter-Duff source over on premultiplied colour, s + b·(1 − αs). Lua: `fg |
+/// CISourceOverCompositing{backgroundImage = bg}`
 public enum SourceOverCompositing {
     public static let descriptor = FilterDescriptor(
         name: "CISourceOverCompositing", displayName: "Source Over",

@@ -1,0 +1,20 @@
+import Foundation
+import PixelCore
+
+/// CIDarkenBlendMode: PDF (ISO 32000-1 §11.3.5) blend, B(cb, cs) = min(cb, cs) per component; straight colours,
+/// composited as `BlendMode` documents; extent: union of the inputs. Lua:
+/// `fg | CIDarkenBlendMode{backgroundImage = bg}`
+public enum DarkenBlendMode {
+    /// The blend function B(cb, cs) on straight colour.
+    public struct Blend: BlendMode {
+        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
+            pointwiseMin(cb, cs)
+        }
+    }
+
+    public static let descriptor = Composite.descriptor(
+        Blend.self, name: "CIDarkenBlendMode", displayName: "Darken Blend Mode",
+        categories: Composite.blendCategories,
+        extent: .union,
+        description: "PDF 'Darken' blend: keeps, per component, the darker of foreground and background.")
+}

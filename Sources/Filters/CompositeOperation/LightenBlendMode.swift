@@ -1,0 +1,20 @@
+import Foundation
+import PixelCore
+
+/// CILightenBlendMode: PDF (ISO 32000-1 §11.3.5) blend, B(cb, cs) = max(cb, cs) per component; straight colours,
+/// composited as `BlendMode` documents; extent: union of the inputs. Lua:
+/// `fg | CILightenBlendMode{backgroundImage = bg}`
+public enum LightenBlendMode {
+    /// The blend function B(cb, cs) on straight colour.
+    public struct Blend: BlendMode {
+        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
+            pointwiseMax(cb, cs)
+        }
+    }
+
+    public static let descriptor = Composite.descriptor(
+        Blend.self, name: "CILightenBlendMode", displayName: "Lighten Blend Mode",
+        categories: Composite.blendCategories,
+        extent: .union,
+        description: "PDF 'Lighten' blend: keeps, per component, the lighter of foreground and background.")
+}

@@ -1,0 +1,22 @@
+import Foundation
+import PixelCore
+
+/// CIMinimumCompositing: min(s, b) per premultiplied component, alpha included, on premultiplied pixels (s =
+/// inputImage, b = inputBackgroundImage); extent: union of the inputs, as for the other arithmetic composites
+/// (where only one input has pixels the result is min(x, 0), i.e. transparent for ordinary colours). Lua:
+/// `fg | CIMinimumCompositing{backgroundImage = bg}`
+public enum MinimumCompositing {
+    /// The per-pixel operator.
+    public struct Operator: CompositeOperator {
+        public static var opacity: CompositeOpacity { .bothInputs }
+        @inlinable @inline(__always) public static func combine(_ s: Pixel, _ b: Pixel) -> Pixel {
+            pointwiseMin(s, b)
+        }
+    }
+
+    public static let descriptor = Composite.descriptor(
+        Operator.self, name: "CIMinimumCompositing", displayName: "Minimum",
+        categories: Composite.compositingCategories,
+        extent: .union,
+        description: "Per-component minimum of the foreground and background images.")
+}

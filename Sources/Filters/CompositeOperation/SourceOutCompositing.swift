@@ -1,0 +1,21 @@
+import Foundation
+import PixelCore
+
+/// CISourceOutCompositing: Porter-Duff out, s·(1 − αb), on premultiplied pixels (s = inputImage, b =
+/// inputBackgroundImage); extent: the source's extent (zero wherever the source is). Lua:
+/// `fg | CISourceOutCompositing{backgroundImage = bg}`
+public enum SourceOutCompositing {
+    /// The per-pixel operator.
+    public struct Operator: CompositeOperator {
+        public static var opacity: CompositeOpacity { .never }
+        @inlinable @inline(__always) public static func combine(_ s: Pixel, _ b: Pixel) -> Pixel {
+            s * (1 - b.w)
+        }
+    }
+
+    public static let descriptor = Composite.descriptor(
+        Operator.self, name: "CISourceOutCompositing", displayName: "Source Out",
+        categories: Composite.compositingCategories,
+        extent: .source,
+        description: "Porter-Duff 'source out': keeps the foreground only where the background is transparent.")
+}

@@ -525,3 +525,178 @@ for _, mt in ipairs{Point.__mt, Rect.__mt, Color.__mt, Vector.__mt, Transform.__
   mt.__metatable = mt.__name
 end
 getmt("").__metatable = "string"
+
+-- The REPL's evaluator, completer and meta-commands (the terminal side is in Swift).
+
+lunette.repl = {history = 0}
+local repl = lunette.repl
+
+--- Evaluates one chunk like `lua` does: first as `return <src>`, then as statements.
+--- Returns "ok", {n = …, values…} | "incomplete" | "error", message.
+function repl.eval(src)
+  local chunk, err = load("return " .. src, "=stdin", "t")
+  if not chunk then chunk, err = load(src, "=stdin", "t") end
+  if not chunk then
+    if err:find("<eof>$") then return "incomplete" end
+    return "error", err
+  end
+  local results = table.pack(xpcall(chunk, function(m)
+    local msg = tostring(m)
+    local tb = debug.traceback(msg, 2)
+    return (tb:gsub("\n%s*%[C%]: in function 'xpcall'.*$", ""))
+  end))
+  if not results[1] then return "error", results[2] end
+  local values = {n = results.n - 1}
+  for i = 2, results.n do values[i - 1] = results[i] end
+  for i = 1, values.n do
+    repl.history = repl.history + 1
+    _ENV["_" .. repl.history] = values[i]
+  end
+  if values.n > 0 then _ENV._ = values[values.n] end
+  return "ok", values
+end
+
+--- The lines to print for evaluated values.
+function repl.show(values, color)
+  local parts = {}
+  for i = 1, values.n do parts[i] = lunette.pretty(values[i], {color = color}) end
+  return concat(parts, "\t")
+end
+
+local function sortedkeys(set)
+  local out = {}
+  for k in pairs(set) do out[#out + 1] = k end
+  sort(out)
+  return out
+end
+
+local function collect(t, set, methodsOnly)
+  local seen = {}
+  while t ~= nil and not seen[t] do
+    seen[t] = true
+    if type(t) == "table" then
+      for k, v in pairs(t) do
+        if type(k) == "string" and k:match(idpattern) and (not methodsOnly or type(v) == "function") then set[k] = true end
+      end
+    end
+    local mt = getmt(t)
+    local idx = type(mt) == "table" and rawget(mt, "__index") or nil
+    if type(idx) == "function" then
+      if mt == imagemt then
+        for k in pairs(Image) do set[k] = true end
+        for k in pairs(imageprops) do if not methodsOnly then set[k] = true end end
+      elseif mt == filtermt then
+        for k in pairs(filtermethods) do set[k] = true end
+        if not methodsOnly then
+          for _, k in ipairs(N.filter_get(t, "inputKeys")) do set[k] = true end
+          set.outputImage, set.attributes, set.name = true, true, true
+        end
+      elseif mt == Vector.__mt then
+        for k in pairs(Vector) do if not methodsOnly then set[k] = true end end
+      end
+      break
+    end
+    t = idx
+  end
+  return set
+end
+
+--- Completions for `text` (the word before the cursor; `line` is the whole line).
+function repl.complete(text, line)
+  local before = line:sub(1, #line - #text)
+  if before:match("Filter%(%s*[\"']$") or before:match("apply%(%s*[\"']$") or before:match(":describe%s+$") then
+    local out = {}
+    for _, n in ipairs(Filter.names()) do if n:sub(1, #text) == text then out[#out + 1] = n end end
+    return out
+  end
+  if line:match("^:%a*$") then
+    local out = {}
+    for _, c in ipairs{":help", ":filters", ":describe", ":show", ":save", ":time", ":reset", ":quit"} do
+      if c:sub(1, #text) == text then out[#out + 1] = c end
+    end
+    return out
+  end
+  local path, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
+  local set
+  if path and path ~= "" then
+    local ok, obj = pcall(function() return load("return " .. path, "=complete", "t")() end)
+    if not ok or obj == nil then return {} end
+    set = collect(obj, {}, sep == ":")
+  else
+    partial, path, sep = text, "", ""
+    set = collect(_ENV, {})
+    for _, kw in ipairs{"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+                        "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"} do
+      set[kw] = true
+    end
+  end
+  local out = {}
+  for _, k in ipairs(sortedkeys(set)) do
+    if k:sub(1, #partial) == partial then out[#out + 1] = path .. sep .. k end
+  end
+  return out
+end
+
+repl.help = {
+  [""] = [[
+Lunette REPL — Lua 5.4 with Lunette's API. An expression prints its value; results are
+kept as _1, _2, … and _. Tab completes names, methods, filter names and input keys.
+  :help [topic]         topics: values, images, filters, steps, specials, plugins
+  :filters [category]   filters grouped by category
+  :describe NAME        one filter's inputs, ranges and an example
+  :show EXPR [width]    inline preview of an image (kitty, iTerm2, sixel or colour blocks)
+  :save EXPR PATH       render an image to a PNG
+  :time EXPR            evaluate and report the wall time
+  :reset                start over with a fresh Lua state
+  :quit                 leave (Ctrl-D works too; Ctrl-C interrupts a running loop)]],
+  values = "Point(x, y)  Vector(…)  Rect(x, y, w, h)  Color(r, g, b, a) / Color\"#rrggbb\"  Transform.rotate(a):translated(x, y)",
+  images = "Image.load(path)  img:save(path, {depth = 16})  img.extent  img:cropped(r)  img:transformed(t)\n" ..
+           "img:clampedToExtent()  img:pixel(x, y)  Image.color(c)  Image.new(w, h, fn)  img:scaledNearest(k)",
+  filters = "f = Filter(\"CIGaussianBlur\"); f.inputImage = img; f.radius = 4; f.outputImage\n" ..
+            "Filter.names([category])  Filter.categories()  Filter.attributes(name)  Filter.describe(name)",
+  steps = "img | CISepiaTone{intensity = 0.8} | CIGaussianBlur{radius = 2}   img:apply(\"CIExposureAdjust\", {EV = 1})",
+  specials = "lunette.ready(name, img, inputs): a result ready to show (specials[name].prepare/input/present)",
+  plugins = "lunette.filter{name = \"XMine\", inputs = {…}, apply = function(f) … end}  lunette.colorKernel(fn)",
+}
+
+--- Handles a meta-command line (":describe CIGaussianBlur"); returns the text to print.
+function repl.command(line)
+  local cmd, rest = line:match("^:(%a+)%s*(.-)%s*$")
+  if cmd == "help" then
+    return repl.help[rest] or ("no help on '" .. rest .. "'; topics: values, images, filters, steps, specials, plugins")
+  elseif cmd == "filters" then
+    local c = Filter.catalog()
+    if rest == "" then return c.log end
+    local want = rest:lower()
+    for _, info in ipairs(c.categories) do
+      if info.name:lower() == want or info.name:lower() == "cicategory" .. want then
+        local lines = {}
+        for _, r in ipairs(info.records) do lines[#lines + 1] = "  " .. r.name .. "  " .. r.displayName end
+        return info.name .. "\n" .. concat(lines, "\n")
+      end
+    end
+    return "unknown category '" .. rest .. "'"
+  elseif cmd == "describe" then
+    return Filter.describe(rest)
+  elseif cmd == "show" then
+    local expr, width = rest:match("^(.-)%s+(%d+)$")
+    local img = assert(load("return " .. (expr or rest), "=show", "t"))()
+    if getmt(img) ~= imagemt then error(":show needs an Image, got " .. typename(img), 0) end
+    N.preview(img, tonumber(width))
+    return nil
+  elseif cmd == "save" then
+    local expr, path = rest:match("^(.-)%s+(%S+)$")
+    if not expr then error("usage: :save EXPR PATH", 0) end
+    local img = assert(load("return " .. expr, "=save", "t"))()
+    img:save(path)
+    return "wrote " .. path
+  elseif cmd == "time" then
+    local clock = os.clock
+    local t0, c0 = N.now(), clock()
+    local status, values = repl.eval(rest)
+    local wall, cpu = N.now() - t0, clock() - c0
+    local shown = status == "ok" and repl.show(values) or tostring(values)
+    return (shown ~= "" and shown .. "\n" or "") .. sformat("%.3f s wall, %.3f s CPU", wall, cpu)
+  end
+  error("unknown command ':" .. tostring(cmd) .. "' (try :help)", 0)
+end

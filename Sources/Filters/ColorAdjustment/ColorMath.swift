@@ -9,16 +9,23 @@ enum ColorMath {
     static let luma = SIMD3<Float>(0.2126, 0.7152, 0.0722)
 
     /// Linear light → sRGB-encoded value (IEC 61966-2-1), odd-symmetric below zero.
+    /// Inside 0…1 it interpolates a table over √v (error below 1e-7), outside it calls powf.
     @inline(__always) static func encode(_ v: Float) -> Float {
         let a = abs(v)
-        let e = a <= 0.0031308 ? a * 12.92 : 1.055 * powf(a, 1 / 2.4) - 0.055
+        let e: Float
+        if a <= 0.0031308 { e = a * 12.92 }
+        else if a <= 1 { e = SRGBTables.lookup(SRGBTables.encode, a.squareRoot()) }
+        else { e = 1.055 * powf(a, 1 / 2.4) - 0.055 }
         return v < 0 ? -e : e
     }
 
-    /// sRGB-encoded value → linear light, odd-symmetric below zero.
+    /// sRGB-encoded value → linear light, odd-symmetric below zero (table inside 0…1, error below 1e-7).
     @inline(__always) static func decode(_ v: Float) -> Float {
         let a = abs(v)
-        let l = a <= 0.04045 ? a / 12.92 : powf((a + 0.055) / 1.055, 2.4)
+        let l: Float
+        if a <= 0.04045 { l = a / 12.92 }
+        else if a <= 1 { l = SRGBTables.lookup(SRGBTables.decode, a) }
+        else { l = powf((a + 0.055) / 1.055, 2.4) }
         return v < 0 ? -l : l
     }
 
@@ -93,5 +100,32 @@ enum ColorMath {
         let g = SIMD4<Float>(Float(m[1].x), Float(m[1].y), Float(m[1].z), 0)
         let b = SIMD4<Float>(Float(m[2].x), Float(m[2].y), Float(m[2].z), 0)
         return image.mapped { p in Pixel((p * r).sum(), (p * g).sum(), (p * b).sum(), p.w) }
+    }
+}
+
+/// Tables of the power segments of the sRGB curves at 4096 even steps (the encoding indexed
+/// by √v, where it is smooth), filled once in Double and read with linear interpolation;
+/// the linear segments near zero are computed directly, so no cell straddles the kink.
+enum SRGBTables {
+    static let size = 4096
+    nonisolated(unsafe) static let encode: UnsafeMutablePointer<Float> = table { u in
+        1.055 * pow(u * u, 1 / 2.4) - 0.055
+    }
+    nonisolated(unsafe) static let decode: UnsafeMutablePointer<Float> = table { v in
+        pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    static func table(_ f: (Double) -> Double) -> UnsafeMutablePointer<Float> {
+        let t = UnsafeMutablePointer<Float>.allocate(capacity: size + 2)
+        for i in 0...(size + 1) { t[i] = Float(f(Double(i) / Double(size))) }
+        return t
+    }
+
+    /// The table at `x` in 0…1, interpolated.
+    @inline(__always) static func lookup(_ t: UnsafeMutablePointer<Float>, _ x: Float) -> Float {
+        let s = x * Float(size)
+        let i = Int(s)
+        let f = s - Float(i)
+        return t[i] + (t[i + 1] - t[i]) * f
     }
 }

@@ -4,10 +4,27 @@ import PixelCore
 /// A 3D colour lookup table as CIColorCube defines it: dimension³ premultiplied RGBA Float32
 /// entries, red index varying fastest, then green, then blue; looked up by trilinear
 /// interpolation. Shared by CIColorCube and CIColorCubeWithColorSpace.
-struct ColorCubeTable: Sendable {
+struct ColorCubeTable: @unchecked Sendable {
     let n: Int
-    let entries: [Pixel]
     let extrapolate: Bool
+    /// Owns the entries; `entries` points into it (read-only after construction).
+    let storage: Storage
+    let entries: UnsafeMutablePointer<Pixel>
+
+    final class Storage {
+        let pointer: UnsafeMutablePointer<Pixel>
+        init(_ values: [Pixel]) {
+            pointer = .allocate(capacity: values.count)
+            pointer.initialize(from: values, count: values.count)
+        }
+        deinit { pointer.deallocate() }
+    }
+
+    init(n: Int, entries: [Pixel], extrapolate: Bool) {
+        self.n = n; self.extrapolate = extrapolate
+        storage = Storage(entries)
+        self.entries = storage.pointer
+    }
 
     /// The cube of `filter`'s inputs, or nil when no data is set (the identity cube).
     static func make(_ f: FilterInputs) throws -> ColorCubeTable? {
@@ -46,23 +63,26 @@ struct ColorCubeTable: Sendable {
     /// The interpolated entry at colour `c` (cube coordinates 0…1 per axis); coordinates
     /// outside the cube are clamped to its faces unless the table extrapolates.
     @inline(__always) func lookup(_ c: SIMD3<Float>) -> Pixel {
+        let n = self.n, nn = n * n
         let top = Float(n - 1)
-        var s = c * top
-        s.replace(with: 0, where: s .!= s)
-        s = s.clamped(lowerBound: SIMD3(repeating: extrapolate ? -1e6 : 0), upperBound: SIMD3(repeating: extrapolate ? 1e6 : top))
-        let i = s.rounded(.down).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: top - 1))
-        let t = s - i
-        let x = Int(i.x), y = Int(i.y), z = Int(i.z)
-        let n = self.n
-        return entries.withUnsafeBufferPointer { e in
-            let b = x + n * (y + n * z)
-            let c00 = e[b] + (e[b + 1] - e[b]) * t.x
-            let c10 = e[b + n] + (e[b + n + 1] - e[b + n]) * t.x
-            let c01 = e[b + n * n] + (e[b + n * n + 1] - e[b + n * n]) * t.x
-            let c11 = e[b + n * n + n] + (e[b + n * n + n + 1] - e[b + n * n + n]) * t.x
-            let c0 = c00 + (c10 - c00) * t.y, c1 = c01 + (c11 - c01) * t.y
-            return c0 + (c1 - c0) * t.z
+        let lo: Float = extrapolate ? -1e6 : 0, hi: Float = extrapolate ? 1e6 : top
+        // Scaled coordinate, clamped (NaN goes to the low face), its cell and the offset in it.
+        @inline(__always) func axis(_ v: Float) -> (Int, Float) {
+            var s = v * top
+            if !(s >= lo) { s = lo }
+            if s > hi { s = hi }
+            // Truncation is the floor for s ≥ 0 (and avoids a floorf call); below 0 the cell is 0.
+            let i = s > 0 ? min(Int(s), n - 2) : 0
+            return (i, s - Float(i))
         }
+        let (x, tx) = axis(c.x), (y, ty) = axis(c.y), (z, tz) = axis(c.z)
+        let e = entries, b = x + n * y + nn * z
+        let c00 = e[b] + (e[b + 1] - e[b]) * tx
+        let c10 = e[b + n] + (e[b + n + 1] - e[b + n]) * tx
+        let c01 = e[b + nn] + (e[b + nn + 1] - e[b + nn]) * tx
+        let c11 = e[b + nn + n] + (e[b + nn + n + 1] - e[b + nn + n]) * tx
+        let c0 = c00 + (c10 - c00) * ty, c1 = c01 + (c11 - c01) * ty
+        return c0 + (c1 - c0) * tz
     }
 }
 

@@ -5,6 +5,8 @@ import PixelCore
 public enum AttributeClass: String, Sendable {
     case image = "CIImage", number = "NSNumber", vector = "CIVector", color = "CIColor"
     case string = "NSString", value = "NSValue", data = "NSData"
+    /// An opaque object (a CGColorSpace in Core Image); Lunette takes a name string.
+    case object = "NSObject"
 }
 
 /// One input of a filter, with Core Image's attribute keys.

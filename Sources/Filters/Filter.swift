@@ -107,7 +107,10 @@ extension InputSpec {
         case (.value, _): throw bad("a Transform")
         case (.data, .data): return value
         case (.data, .string(let s)): return .data(Array(s.utf8))
-        case (.data, _): throw bad("data (a string of bytes)")
+        case (.data, .vector): return value
+        case (.data, _): throw bad("data (a string of bytes or a table of numbers)")
+        case (.object, .string): return value
+        case (.object, _): throw bad("a name string")
         }
     }
 

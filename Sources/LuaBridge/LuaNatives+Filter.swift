@@ -30,6 +30,11 @@ extension LuaNatives {
             let key = try c.string(2)
             let k = try f.resolveKey(key)
             let value: FilterValue?
+            // Binary strings for NSData inputs keep their exact bytes (no UTF-8 decoding).
+            if f.descriptor.input(k)?.attributeClass == .data, lua_type(c.L, 3) == LUA_TSTRING {
+                try f.set(k, .data(LuaValues.bytes(c.L, 3)))
+                return 0
+            }
             do { value = try LuaValues.filterValue(c.L, 3) } catch let e as LunetteError {
                 throw LunetteError.invalid("\(f.name).\(k): \(e.message)")
             }

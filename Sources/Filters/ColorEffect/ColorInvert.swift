@@ -1,0 +1,21 @@
+import Foundation
+import PixelCore
+
+/// CIColorInvert. No formula is published; Lunette inverts the straight colour in its
+/// sRGB-encoded form, rgb' = decode(1 − encode(rgb)), so an 8-bit value v becomes 255 − v
+/// (the photographic negative people expect) and inverting twice restores the image.
+/// Alpha is kept. Lua: `img | CIColorInvert{}`
+public enum ColorInvert {
+    public static let descriptor = FilterDescriptor(
+        name: "CIColorInvert", displayName: "Color Invert",
+        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
+                     Category.stillImage, Category.builtIn],
+        description: "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
+        inputs: [.image()]
+    ) { f in
+        try f.image().mapped { p in
+            guard p.w > 0 else { return p }
+            return ColorMath.pixel(ColorMath.decode(1 - ColorMath.encode(ColorMath.rgb(p))), p.w)
+        }
+    }
+}

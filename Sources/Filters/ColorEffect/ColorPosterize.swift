@@ -1,0 +1,29 @@
+import Foundation
+import PixelCore
+
+/// CIColorPosterize. No formula is published; Lunette rounds each sRGB-encoded straight
+/// channel to the nearest multiple of 1/levels, v' = floor(v·levels + 0.5)/levels, working on
+/// encoded values so the steps are perceptually even (and 300 levels is invisible, the
+/// identity). Alpha is kept. Lua: `img | CIColorPosterize{levels = 4}`
+public enum ColorPosterize {
+    public static let descriptor = FilterDescriptor(
+        name: "CIColorPosterize", displayName: "Color Posterize",
+        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
+                     Category.stillImage, Category.builtIn],
+        description: "Quantizes each colour channel to a number of brightness steps, for a flat poster look.",
+        inputs: [
+            .image(),
+            .number("inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
+                    "Steps per channel."),
+        ]
+    ) { f in
+        let image = try f.image()
+        let levels = Float(f.number("inputLevels"))
+        return image.mapped { p in
+            guard p.w > 0 else { return p }
+            let e = ColorMath.encode(ColorMath.rgb(p))
+            let q = (e * levels + 0.5).rounded(.down) / levels
+            return ColorMath.pixel(ColorMath.decode(q), p.w)
+        }
+    }
+}

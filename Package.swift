@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CEditShim", dependencies: ["CEdit"]),
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
         .target(name: "PixelCore"),
         .target(name: "Filters", dependencies: ["PixelCore"]),
@@ -22,7 +24,7 @@ let package = Package(
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],
                 plugins: ["EmbedStdlib"]),
-        .target(name: "Console", dependencies: ["LuaBridge"]),
+        .target(name: "Console", dependencies: ["LuaBridge", "Codecs", "PixelCore", "CEditShim"]),
         .executableTarget(name: "lunette", dependencies: [
             "Console", "LuaBridge", "Filters", "Codecs", "PixelCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

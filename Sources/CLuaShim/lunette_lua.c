@@ -149,6 +149,7 @@ void lunette_budget_end(lua_State *L) {
 int lunette_budget_exceeded(lua_State *L) { return state_of(L)->exceeded; }
 
 void lunette_interrupt(lua_State *L) { state_of(L)->interrupted = 1; }
+void lunette_clear_interrupt(lua_State *L) { state_of(L)->interrupted = 0; }
 
 int lunette_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     lunette_state *s = state_of(L);

@@ -26,6 +26,15 @@ public enum PNGEncoder {
     public static func write(_ image: Image, to path: String, options: PNGOptions = .init(),
                              context: Context = Context()) throws {
         try options.validate()
+        _ = try Context.renderRect(for: image)
+        let name = path == "-" ? "standard output" : path
+        try AtomicFile.write(to: path) { file in try stream(image, to: file, name: name, options: options, context: context) }
+    }
+
+    /// Renders and writes PNG data to an open stream.
+    static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: PNGOptions,
+                       context: Context) throws {
+        try options.validate()
         let rect = try Context.renderRect(for: image)
         let channels: Int
         switch options.channels {
@@ -35,32 +44,48 @@ public enum PNGEncoder {
         case .gray: channels = 1
         case .graya: channels = 2
         }
-        let name = path == "-" ? "standard output" : path
-        try AtomicFile.write(to: path) { file in
-            guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
-            defer { lp_writer_free(w) }
-            func check(_ status: Int32) throws {
-                if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(w)))") }
-            }
-            try check(lp_write_header(w, UInt32(rect.width), UInt32(rect.height), Int32(options.depth),
-                                      Int32(channels), Int32(options.compression)))
-            let rowBytes = rect.width * channels * options.depth / 8
-            var rows = [UInt8](repeating: 0, count: rowBytes * 256)
-            try context.renderStrips(image, rect: rect) { strip in
-                let n = strip.height
-                if rows.count < rowBytes * n { rows = [UInt8](repeating: 0, count: rowBytes * n) }
-                rows.withUnsafeMutableBytes { out in
-                    for i in 0..<n {
-                        let src = strip.row(n - 1 - i)
-                        let dst = out.baseAddress! + i * rowBytes
-                        SampleEncoder.encodeRow(src, strip.width, into: dst, channels: channels,
-                                                depth: options.depth, space: options.workingSpace)
-                    }
-                }
-                try rows.withUnsafeBytes { try check(lp_write_rows(w, $0.baseAddress, rowBytes, UInt32(n))) }
-            }
-            try check(lp_write_end(w))
+        guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
+        defer { lp_writer_free(w) }
+        func check(_ status: Int32) throws {
+            if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(w)))") }
         }
+        try check(lp_write_header(w, UInt32(rect.width), UInt32(rect.height), Int32(options.depth),
+                                  Int32(channels), Int32(options.compression)))
+        let rowBytes = rect.width * channels * options.depth / 8
+        var rows = [UInt8](repeating: 0, count: rowBytes * 256)
+        try context.renderStrips(image, rect: rect) { strip in
+            let n = strip.height
+            if rows.count < rowBytes * n { rows = [UInt8](repeating: 0, count: rowBytes * n) }
+            rows.withUnsafeMutableBytes { out in
+                for i in 0..<n {
+                    let src = strip.row(n - 1 - i)
+                    let dst = out.baseAddress! + i * rowBytes
+                    SampleEncoder.encodeRow(src, strip.width, into: dst, channels: channels,
+                                            depth: options.depth, space: options.workingSpace)
+                }
+            }
+            try rows.withUnsafeBytes { try check(lp_write_rows(w, $0.baseAddress, rowBytes, UInt32(n))) }
+        }
+        try check(lp_write_end(w))
+    }
+}
+
+extension PNGEncoder {
+    /// The PNG file bytes for `image`, in memory.
+    public static func encode(_ image: Image, options: PNGOptions = .init(), context: Context = Context()) throws -> [UInt8] {
+        guard let file = tmpfile() else { throw LunetteError.io("cannot create a temporary file") }
+        defer { fclose(file) }
+        try stream(image, to: file, name: "memory", options: options, context: context)
+        fflush(file)
+        rewind(file)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
     }
 }
 

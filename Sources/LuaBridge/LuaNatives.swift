@@ -43,6 +43,19 @@ enum LuaNatives {
             }
             return 1
         }),
+        ("now", { c in
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            lua_pushnumber(c.L, Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
+            return 1
+        }),
+        ("preview", { c in
+            let img = try c.image(1)
+            let width = c.isNil(2) ? nil : Int(try c.number(2))
+            guard let show = try c.runtime.preview else { throw LunetteError.invalid("previews need a terminal (the REPL)") }
+            try show(img, width)
+            return 0
+        }),
         ("color_hex", { c in
             guard let col = Color(hex: try c.string(1)) else { lua_pushnil(c.L); return 1 }
             LuaValues.pushColor(c.L, col)

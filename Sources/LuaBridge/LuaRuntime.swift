@@ -48,6 +48,7 @@ public final class LuaRuntime {
     var lastError: LunetteError?
     /// > 0 while plugin code runs (no file access there).
     var pluginDepth = 0
+    var preview: ((Image, Int?) throws -> Void)?
 
     /// A fresh state with the standard libraries, the native primitives and stdlib.lua.
     public init(_ options: LuaOptions = LuaOptions()) throws {

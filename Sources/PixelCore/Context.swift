@@ -41,6 +41,22 @@ public final class RenderSession {
     }
 }
 
+/// A process-wide request to stop rendering (Ctrl-C in the REPL); renders check it per tile.
+public enum Cancellation {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var requested = false
+
+    public static func request() { lock.lock(); requested = true; lock.unlock() }
+    public static func reset() { lock.lock(); requested = false; lock.unlock() }
+    public static var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requested }
+
+    /// Throws "interrupted" (and clears the request) if one is pending.
+    public static func check() throws {
+        lock.lock(); defer { lock.unlock() }
+        if requested { requested = false; throw LunetteError(.script, "interrupted") }
+    }
+}
+
 /// Renders images: splits a rect into tiles and renders them on all cores
 /// (`LUNETTE_THREADS` overrides). Lua: used by `img:save` and `img:pixel`.
 public struct Context: Sendable {
@@ -68,6 +84,7 @@ public struct Context: Sendable {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
         let out = PixelBuffer(rect)
         renderTiles(image, rect: rect, into: out)
+        try Cancellation.check()
         return out
     }
 
@@ -80,6 +97,7 @@ public struct Context: Sendable {
             let h = min(stripHeight, top - rect.y)
             let strip = PixelBuffer(IRect(rect.x, top - h, rect.width, h))
             renderTiles(image, rect: strip.rect, into: strip)
+            try Cancellation.check()
             try body(strip)
             top -= h
         }
@@ -104,7 +122,7 @@ public struct Context: Sendable {
         let work: (Int) -> Void = { _ in
             while true {
                 lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count else { return }
+                guard i < tiles.count, !Cancellation.isRequested else { return }
                 let buf = RenderSession(shared: shared).render(image, tiles[i])
                 out.copy(from: buf)
             }

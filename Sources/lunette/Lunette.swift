@@ -23,7 +23,8 @@ struct Lunette: ParsableCommand {
         5 limit hit, 6 I/O error.
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Filters.self, Describe.self]
+        subcommands: [Run.self, Apply.self, Filters.self, Describe.self, ReplCommand.self],
+        defaultSubcommand: ReplCommand.self
     )
 
     static func main() {

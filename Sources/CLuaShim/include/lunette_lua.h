@@ -42,6 +42,7 @@ int lunette_budget_exceeded(lua_State *L);
 
 /// Ctrl-C style interruption: the next hook call raises "interrupted".
 void lunette_interrupt(lua_State *L);
+void lunette_clear_interrupt(lua_State *L);
 
 void lunette_pop(lua_State *L, int n);
 void lunette_newtable(lua_State *L);

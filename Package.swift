@@ -13,10 +13,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        // libzint ships no pkg-config file: the module map links it by name.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         .target(name: "PixelCore"),
-        .target(name: "Filters", dependencies: ["PixelCore"]),
+        .target(name: "Filters", dependencies: ["PixelCore", "CZintShim"]),
         .target(name: "Codecs", dependencies: ["PixelCore", "CPNGShim"]),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),

@@ -291,3 +291,62 @@ function lunette.applysteps(img, sources)
   for _, src in ipairs(sources) do img = lunette.parsestep(src):apply(img) end
   return img
 end
+
+-- ============================================================================
+-- Generators and specials (issue 6)
+-- ============================================================================
+
+--- Lua: `qr:scaledNearest(8)` enlarges by a whole factor without blurring (nearest neighbour).
+Image.scaledNearest = N.image_scaledNearest
+
+local function haskey(f, key)
+  for _, k in ipairs(f:keys()) do if k == key then return true end end
+  return false
+end
+
+--- Applies a filter by name (or a step) with input values; the "input" prefix is optional.
+--- A generator (a filter without inputImage) ignores `img`: `img | CIQRCodeGenerator{…}`
+--- starts a new chain, so `lunette apply -f 'CIQRCodeGenerator{message = "hi"}'` works.
+function Image.apply(img, name, params)
+  if getmetatable(name) == Step then return name:apply(img) end
+  if type(name) ~= "string" then argerror(2, "apply", "filter name or step", typename(name)) end
+  local f = Filter(name)
+  if haskey(f, "inputImage") then f.inputImage = img end
+  for k, v in pairs(params or {}) do f[k] = v end
+  return f.outputImage
+end
+
+-- Specials: per-filter hooks for the cases Core Image apps hard-code (CIFilterTest).
+--   prepare(filter)              fills in inputs a demo needs; returns the filter
+--   present(image, width, height) turns the output into something to show at that size
+specials = specials or {}
+
+--- The largest whole factor that fits `img` into width×height (at least 1), applied with
+--- nearest-neighbour sampling so one-pixel modules stay square and sharp.
+function specials.fitNearest(img, width, height)
+  if type(width) == "table" then width, height = width.width, width.height end
+  checknumber(width, 2, "fitNearest"); checknumber(height, 3, "fitNearest")
+  local e = img.extent
+  if Rect.isInfinite(e) then error("fitNearest: the image has an infinite extent; crop it first", 2) end
+  local k = math.floor(math.min(width / e.width, height / e.height))
+  if k < 1 then k = 1 end
+  return img:scaledNearest(k)
+end
+
+local function defaultMessage(payload, extra)
+  return function(f)
+    if f.inputMessage == nil or f.inputMessage == "" then
+      f.inputMessage = payload
+      for k, v in pairs(extra or {}) do f[k] = v end
+    end
+    return f
+  end
+end
+
+specials.CIQRCodeGenerator = {
+  prepare = defaultMessage("https://example.org", {inputCorrectionLevel = "M"}),
+  present = specials.fitNearest,
+}
+specials.CIAztecCodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}
+specials.CICode128BarcodeGenerator = {prepare = defaultMessage("LUNETTE-0001"), present = specials.fitNearest}
+specials.CIPDF417BarcodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}

@@ -79,6 +79,12 @@ enum LuaNatives {
             return 1
         }),
         ("image_clamped", { c in LuaValues.pushImage(c.L, try c.image(1).clampedToExtent()); return 1 }),
+        ("image_scaledNearest", { c in
+            let k = try c.number(2)
+            guard k == k.rounded(), abs(k) < 1e9 else { throw c.argError(2, "integer") }
+            LuaValues.pushImage(c.L, try c.image(1).scaledNearest(Int(k)))
+            return 1
+        }),
         ("image_color", { c in LuaValues.pushImage(c.L, Image.color(try c.color(1))); return 1 }),
         ("image_pixel", { c in
             let img = try c.image(1)

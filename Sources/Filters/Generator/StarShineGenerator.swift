@@ -2,13 +2,13 @@ import Foundation
 import PixelCore
 
 /// CIStarShineGenerator: a star of `color` at `center`. No public formula; the model:
-/// with d the distance to the centre and r the radius, the glow is min(1, (r/d)²) (a
-/// full disc of radius r with an inverse-square halo). Two perpendicular rays at
-/// `crossAngle` add o · exp(−½(b/w)²) · max(0, 1 − |a|/L) each, where a and b are the
-/// distances along and across the ray, w = `crossWidth`, L = `crossScale` · r and
-/// o = e^`crossOpacity`. The sum I is cut off at ε = e^`epsilon`:
-/// shine = clamp((I − ε) / (1 − ε), 0, 1), which gives the image a finite extent; the
-/// output is the colour (premultiplied) times the shine.
+/// with d the distance to the centre and r the radius, the glow is g = min(1, (r/d)²) (a
+/// full disc of radius r with an inverse-square halo), cut off at ε = e^`epsilon` as
+/// clamp((g − ε) / (1 − ε), 0, 1) so the halo ends at r/√ε. Two perpendicular rays at
+/// `crossAngle` add o · cos²(π·b / 4w) · max(0, 1 − |a|/L) each (zero for |b| ≥ 2w), where
+/// a and b are the distances along and across the ray, w = `crossWidth` (the half width at
+/// half maximum), L = `crossScale` · r and o = e^`crossOpacity`. The shine (at most 1)
+/// scales the premultiplied colour; the extent is the square that holds it.
 /// Lua: `CIStarShineGenerator{radius = 20, crossAngle = 0.3, color = Color(1, 0.9, 0.6)}`
 public enum StarShineGenerator {
     /// The documented model for one point; `dx`, `dy` from the centre.
@@ -23,29 +23,27 @@ public enum StarShineGenerator {
 
         @inline(__always) func shine(_ dx: Double, _ dy: Double) -> Double {
             let d2 = dx * dx + dy * dy
-            var i = r > 0 ? (d2 <= r * r ? 1 : r * r / d2) : 0
+            let glow = r > 0 ? (d2 <= r * r ? 1 : r * r / d2) : 0
+            var i = epsilon < 1 ? max((glow - epsilon) / (1 - epsilon), 0) : (glow >= 1 ? 1 : 0)
             if length > 0, w > 0, opacity > 0 {
-                let a1 = dx * cosA + dy * sinA, b1 = -dx * sinA + dy * cosA
-                i += ray(a1, b1) + ray(b1, a1)
+                let a = dx * cosA + dy * sinA, b = -dx * sinA + dy * cosA
+                i += ray(a, b) + ray(b, a)
             }
-            if epsilon >= 1 { return i >= 1 ? 1 : 0 }
-            return min(max((i - epsilon) / (1 - epsilon), 0), 1)
+            return min(i, 1)
         }
 
         /// One ray: `a` along it, `b` across it.
         @inline(__always) func ray(_ a: Double, _ b: Double) -> Double {
             let along = 1 - abs(a) / length
-            return along > 0 ? opacity * exp(-0.5 * (b / w) * (b / w)) * along : 0
+            guard along > 0, abs(b) < 2 * w else { return 0 }
+            let c = cos(Double.pi * b / (4 * w))
+            return opacity * c * c * along
         }
 
         /// Half the side of a square around the centre outside which the shine is zero.
         var reach: Double {
-            let e = min(epsilon, 1)
-            var h = r > 0 ? r / e.squareRoot() : 0
-            if length > 0, w > 0, opacity > e {
-                h = max(h, length + w * (2 * log(opacity / e)).squareRoot())
-            }
-            return h
+            let glow = r > 0 ? r / min(epsilon, 1).squareRoot() : 0
+            return length > 0 && w > 0 && opacity > 0 ? max(glow, length + 2 * w) : glow
         }
     }
 
@@ -66,9 +64,9 @@ public enum StarShineGenerator {
             .number("inputCrossOpacity", "Cross Opacity", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
                     "Natural logarithm of the rays' peak brightness (0: full, −8: invisible)."),
             .number("inputCrossWidth", "Cross Width", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
-                    sliderMin: 0.5, sliderMax: 10, "Gaussian half-width of the rays in pixels."),
+                    sliderMin: 0.5, sliderMax: 10, "Half width at half maximum of the rays, in pixels."),
             .number("inputEpsilon", "Epsilon", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
-                    "Natural logarithm of the brightness where the shine is cut off (smaller: a wider halo)."),
+                    "Natural logarithm of the brightness where the halo is cut off (smaller: a wider halo)."),
         ]
     ) { f in
         let c = f.vector("inputCenter")

@@ -131,6 +131,6 @@ final class CLITests: XCTestCase {
                      "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
             XCTAssertTrue(text.contains(name), name)
         }
-        XCTAssertTrue(text.contains("CICategoryBlur\n  CIGaussianBlur"))
+        XCTAssertTrue(text.contains("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)"))
     }
 }

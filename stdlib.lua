@@ -175,12 +175,18 @@ Image.transformed = N.image_transformed
 Image.clampedToExtent = N.image_clamped
 Image.pixel = N.image_pixel
 
+local function haskey(f, key)
+  for _, k in ipairs(f:keys()) do if k == key then return true end end
+  return false
+end
+
 --- Applies a filter by name (or a step) with input values; the "input" prefix is optional.
+--- A generator (no inputImage) ignores `img`: `img | CIQRCodeGenerator{…}` starts a new chain.
 function Image.apply(img, name, params)
   if getmetatable(name) == Step then return name:apply(img) end
   if type(name) ~= "string" then argerror(2, "apply", "filter name or step", typename(name)) end
   local f = Filter(name)
-  f.inputImage = img
+  if haskey(f, "inputImage") then f.inputImage = img end
   for k, v in pairs(params or {}) do f[k] = v end
   return f.outputImage
 end
@@ -298,23 +304,6 @@ end
 
 --- Lua: `qr:scaledNearest(8)` enlarges by a whole factor without blurring (nearest neighbour).
 Image.scaledNearest = N.image_scaledNearest
-
-local function haskey(f, key)
-  for _, k in ipairs(f:keys()) do if k == key then return true end end
-  return false
-end
-
---- Applies a filter by name (or a step) with input values; the "input" prefix is optional.
---- A generator (a filter without inputImage) ignores `img`: `img | CIQRCodeGenerator{…}`
---- starts a new chain, so `lunette apply -f 'CIQRCodeGenerator{message = "hi"}'` works.
-function Image.apply(img, name, params)
-  if getmetatable(name) == Step then return name:apply(img) end
-  if type(name) ~= "string" then argerror(2, "apply", "filter name or step", typename(name)) end
-  local f = Filter(name)
-  if haskey(f, "inputImage") then f.inputImage = img end
-  for k, v in pairs(params or {}) do f[k] = v end
-  return f.outputImage
-end
 
 -- Specials: per-filter hooks for the cases Core Image apps hard-code (CIFilterTest).
 --   prepare(filter)              fills in inputs a demo needs; returns the filter

@@ -2,6 +2,7 @@ import Foundation
 
 /// An integer nearest-neighbour upscale: every source pixel becomes a k×k block, so a
 /// tiny generator output (a QR code, one pixel per module) stays crisp when enlarged.
+/// Lua: `qr:scaledNearest(8)`
 public final class NearestScaleNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let factor: Int

@@ -2,7 +2,8 @@ import Foundation
 
 /// A point operation that also sees the pixel position: the same pixel of up to three
 /// inputs and the pixel centre in, one pixel out (transitions, masked reveals). Inputs
-/// that are not given read as transparent black.
+/// that are not given read as transparent black. Lua (through a transition):
+/// `a | CISwipeTransition{targetImage = b, time = 0.5}`
 public final class PositionalPointNode: ImageNode, @unchecked Sendable {
     public typealias Function = @Sendable (_ x: Double, _ y: Double, _ a: Pixel, _ b: Pixel, _ c: Pixel) -> Pixel
     public let inputs: [Image]

@@ -104,6 +104,26 @@ final class GeneratorTests: FilterTestCase {
         XCTAssertTrue(try apply("CIRandomGenerator", nil).extent.isInfinite)
     }
 
+    /// The documented hash, re-derived: SplitMix64's finalizer of y, then of x plus that, then of the result
+    /// XOR a constant; each 64-bit word gives two 24-bit values.
+    func testRandomValuesAreTheDocumentedHashOfThePixelCoordinates() throws {
+        func mix(_ v: UInt64) -> UInt64 {
+            var z = v
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let out = try apply("CIRandomGenerator", nil)
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (-5, 17), (123_456, -987_654)] {
+            let h1 = mix(UInt64(bitPattern: Int64(x)) &+ mix(UInt64(bitPattern: Int64(y)) &+ 0x9E37_79B9_7F4A_7C15))
+            let h2 = mix(h1 ^ 0xD1B5_4A32_D192_ED03)
+            let want = [h1 >> 40, (h1 >> 8) & 0xFF_FFFF, h2 >> 40, (h2 >> 8) & 0xFF_FFFF].map { Float(Double($0) / 16_777_216) }
+            let buf = try TestImages.render(out, IRect(x, y, 1, 1))
+            let got = buf[x, y]
+            XCTAssertEqual([got.x, got.y, got.z, got.w], want, "(\(x), \(y))")
+        }
+    }
+
     func testRandomValuesAreUniformAndIndependent() throws {
         let n = 256
         let buf = try TestImages.render(try apply("CIRandomGenerator", nil), IRect(-128, 3_000_000, n, n))

@@ -229,13 +229,19 @@ Image.scaledNearest = N.image_scaled_nearest
 --- Image.new(w, h, function(x, y) return Color(…) end): a small synthetic image.
 Image.new = N.image_new
 
+local function haskey(f, key)
+  for _, k in ipairs(f:keys()) do if k == key then return true end end
+  return false
+end
+
 --- img:apply("CISepiaTone", {intensity = 0.8}) or img:apply(step): the "input" prefix is optional.
+--- A generator (no inputImage) ignores `img`: `img | CIQRCodeGenerator{…}` starts a new chain.
 function Image.apply(img, name, params)
   if getmt(name) == Step then return name:apply(img) end
   if type(name) ~= "string" then argerror(2, "apply", "filter name or step", typename(name)) end
   if params ~= nil and type(params) ~= "table" then argerror(3, "apply", "table", typename(params)) end
   local f = Filter(name)
-  f.inputImage = img
+  if haskey(f, "inputImage") then f.inputImage = img end
   for k, v in pairs(params or {}) do f[k] = v end
   return f.outputImage
 end
@@ -364,7 +370,7 @@ function lunette.ready(name, img, inputs, target)
   local f = Filter(name)
   local s = specials[N.filter_get(f, "name")] or {}
   if s.prepare then s.prepare(f) end
-  if img ~= nil then f.inputImage = s.input and s.input(img) or img end
+  if img ~= nil and haskey(f, "inputImage") then f.inputImage = s.input and s.input(img) or img end
   for k, v in pairs(inputs or {}) do f[k] = v end
   local out = f.outputImage
   target = target or (img and img.extent)
@@ -700,3 +706,40 @@ function repl.command(line)
   end
   error("unknown command ':" .. tostring(cmd) .. "' (try :help)", 0)
 end
+
+-- ============================================================================
+-- Generators and barcode specials
+-- ============================================================================
+
+-- Barcode specials: a sample payload when none is set, and a crisp nearest-neighbour
+-- enlargement to the target size (present(out, target) receives a Rect or width, height).
+
+--- The largest whole factor that fits `img` into width×height (at least 1), applied with
+--- nearest-neighbour sampling so one-pixel modules stay square and sharp.
+function specials.fitNearest(img, width, height)
+  if type(width) == "table" then width, height = width.width, width.height end
+  checknumber(width, 2, "fitNearest"); checknumber(height, 3, "fitNearest")
+  local e = img.extent
+  if Rect.isInfinite(e) then error("fitNearest: the image has an infinite extent; crop it first", 2) end
+  local k = math.floor(math.min(width / e.width, height / e.height))
+  if k < 1 then k = 1 end
+  return img:scaledNearest(k)
+end
+
+local function defaultMessage(payload, extra)
+  return function(f)
+    if f.inputMessage == nil or f.inputMessage == "" then
+      f.inputMessage = payload
+      for k, v in pairs(extra or {}) do f[k] = v end
+    end
+    return f
+  end
+end
+
+specials.CIQRCodeGenerator = {
+  prepare = defaultMessage("https://example.org", {inputCorrectionLevel = "M"}),
+  present = specials.fitNearest,
+}
+specials.CIAztecCodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}
+specials.CICode128BarcodeGenerator = {prepare = defaultMessage("LUNETTE-0001"), present = specials.fitNearest}
+specials.CIPDF417BarcodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}

@@ -155,7 +155,11 @@ enum LuaValues {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TNUMBER: return .number(lua_tonumberx(L, idx, nil))
         case LUA_TBOOLEAN: return .number(lua_toboolean(L, idx) != 0 ? 1 : 0)
-        case LUA_TSTRING: return .string(string(L, idx) ?? "")
+        case LUA_TSTRING:
+            // Lua strings are bytes: text when valid UTF-8, otherwise data (for NSData inputs).
+            let raw = bytes(L, idx)
+            if let text = String(validating: raw, as: UTF8.self) { return .string(text) }
+            return .data(raw)
         case LUA_TUSERDATA:
             if let img: Image = object(L, idx, "lunette.Image") { return .image(img) }
         case LUA_TTABLE:

@@ -1,7 +1,8 @@
 import Foundation
 
-/// An integer upscale with nearest-neighbour sampling: each source pixel becomes a k×k
-/// block, so generator output (barcode modules) stays crisp. Lua: `img:scaledNearest(8)`
+/// An integer nearest-neighbour upscale: every source pixel becomes a k×k block, so a
+/// tiny generator output (a QR code, one pixel per module) stays crisp when enlarged.
+/// Lua: `qr:scaledNearest(8)`
 public final class NearestScaleNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let factor: Int
@@ -10,6 +11,7 @@ public final class NearestScaleNode: ImageNode, @unchecked Sendable {
 
     public var kind: NodeKind { .warp }
     public var isOpaque: Bool { inputs[0].isOpaque }
+
     public var extent: Rect {
         let e = inputs[0].extent
         if e.isInfinite || e.isEmpty { return e }
@@ -17,6 +19,7 @@ public final class NearestScaleNode: ImageNode, @unchecked Sendable {
         return Rect(e.x * k, e.y * k, e.width * k, e.height * k)
     }
 
+    /// ⌊v / k⌋ for negative values too.
     @inline(__always) func down(_ v: Int) -> Int { v >= 0 ? v / factor : -((-v + factor - 1) / factor) }
 
     public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
@@ -28,17 +31,27 @@ public final class NearestScaleNode: ImageNode, @unchecked Sendable {
         let src = session.render(inputs[0], IRect(covering: regionOfInterest(for: rect, input: 0)))
         let out = PixelBuffer(rect)
         for ly in 0..<rect.height {
-            let srow = src.row(down(rect.y + ly) - src.rect.y)
             let row = out.row(ly)
-            for lx in 0..<rect.width { row[lx] = srow[down(rect.x + lx) - src.rect.x] }
+            let srow = src.row(down(rect.y + ly) - src.rect.y)
+            var sx = down(rect.x) - src.rect.x
+            var phase = rect.x - down(rect.x) * factor
+            for lx in 0..<rect.width {
+                row[lx] = srow[sx]
+                phase += 1
+                if phase == factor { phase = 0; sx += 1 }
+            }
         }
         return out
     }
 }
 
 extension Image {
-    /// The image `factor` times larger, nearest-neighbour. Lua: `img:scaledNearest(8)`
-    public func scaledNearest(_ factor: Int) -> Image {
-        factor == 1 ? self : Image(NearestScaleNode(self, factor: factor))
+    /// The image enlarged k times with nearest-neighbour sampling (no blurring of edges).
+    /// Lua: `qr:scaledNearest(8)`
+    public func scaledNearest(_ k: Int) throws -> Image {
+        guard k >= 1, k <= 65_536 else {
+            throw LunetteError.invalid("scaledNearest: the factor must be an integer in 1…65536, got \(k)")
+        }
+        return k == 1 ? self : Image(NearestScaleNode(self, factor: k))
     }
 }

@@ -14,11 +14,13 @@ struct Apply: ParsableCommand {
           lunette apply in.png -o out.png -f 'CISepiaTone{inputIntensity = 0.8}'
           lunette apply in.png -o out.png -f 'CIExposureAdjust{EV = 1}' -f 'CIGaussianBlur{radius = 3}'
           cat in.png | lunette apply - -o - -f 'CIColorControls{saturation = 0}' > gray.png
+        A generator step (no inputImage) ignores the image before it, so no input is needed:
+          lunette apply -o qr.png -f 'CIQRCodeGenerator{message = "hello", correctionLevel = "H"}'
         """
     )
 
-    @Argument(help: "Input PNG file, or - for standard input.")
-    var input: String
+    @Argument(help: "Input PNG file, or - for standard input (omit it when the first step is a generator).")
+    var input: String?
 
     @Option(name: .shortAndLong, help: "Output PNG file, or - for standard output.")
     var output: String
@@ -44,9 +46,12 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         try limits.apply()
-        let image = try ImageIO.load(input)
+        let image = try input.map { try ImageIO.load($0) } ?? Image.empty
         let runtime = try Lunette.runtime()
         let result = try runtime.applySteps(image, steps, present: present)
+        if input == nil, result.extent.isEmpty {
+            throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")
+        }
         try PNGEncoder.write(result, to: output, options: PNGOptions(depth: depth, compression: compression))
     }
 }

@@ -31,7 +31,9 @@ final class ConformanceTests: XCTestCase {
 
     func same(_ ours: [Double]?, _ theirs: Any?) -> Bool {
         guard let theirs, !(theirs is NSNull) else { return true }
-        let t: [Double] = (theirs as? [Double]) ?? (theirs as? Double).map { [$0] } ?? []
+        if theirs is String { return true }  // NSString defaults are compared as strings below
+        // Through NSNumber: a bridged `as? Double` fails for integers a Double cannot hold exactly (Int64.max).
+        let t: [Double] = (theirs as? [NSNumber])?.map(\.doubleValue) ?? (theirs as? NSNumber).map { [$0.doubleValue] } ?? []
         guard let ours, ours.count == t.count else { return false }
         return zip(ours, t).allSatisfy { abs($0 - $1) <= 1e-5 * max(1, abs($1)) }
     }
@@ -103,7 +105,8 @@ final class ConformanceTests: XCTestCase {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var checked = 0
-        for d in descriptors where d.inputs.contains(where: { $0.identity != nil }) {
+        // Identity values leave an input image unchanged; generators have none to compare with.
+        for d in descriptors where d.inputs.contains(where: { $0.identity != nil }) && d.inputs.contains(where: { $0.attributeClass == .image }) {
             let f = Filter(d)
             for spec in d.inputs {
                 if spec.attributeClass == .image { try f.set(spec.key, .image(photo)) }

@@ -1,0 +1,36 @@
+import Foundation
+import PixelCore
+
+/// CIStripesGenerator: infinite vertical stripes `width` pixels wide, an edge at
+/// `center`.x, `color0` in the stripe right of it. Model: one anti-aliased square wave
+/// along x whose edges ramp linearly over max(1, (1 − sharpness) · width) pixels (1 pixel:
+/// exact pixel coverage); colours mix in the linear working space.
+/// Lua: `CIStripesGenerator{width = 20, sharpness = 0.5}`
+public enum StripesGenerator {
+    public static let descriptor = FilterDescriptor(
+        name: "CIStripesGenerator", displayName: "Stripes",
+        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
+        description: "Infinite vertical stripes of two colours; lower sharpness softens the stripe edges.",
+        inputs: [
+            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
+                    "A point on a stripe edge: the pattern's origin."),
+            InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
+                      description: "Colour of the stripe right of the centre."),
+            InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
+                      description: "Colour of the other stripes."),
+            .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 80, sliderMin: 0, sliderMax: 800,
+                    "Width of a stripe in pixels."),
+            .number("inputSharpness", "Sharpness", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                    "1: crisp (anti-aliased) edges; 0: fully soft blend between stripes."),
+        ]
+    ) { f in
+        let cx = f.vector("inputCenter")[0]
+        let c0 = Transfer.workingPixel(f.color("inputColor0")), c1 = Transfer.workingPixel(f.color("inputColor1"))
+        let width = abs(f.number("inputWidth"))
+        let ramp = Pattern.ramp(width: width, sharpness: f.number("inputSharpness"))
+        return Image(GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, _ in
+            let v = Pattern.squareWave(x - cx, width: width, ramp: ramp)
+            return Pattern.mix(c1, c0, Float((1 + v) / 2))
+        })
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import PixelCore
+
+/// CIFlashTransition: a flash of `color` grows from `center`, fills `extent` by the fade
+/// threshold, where the image underneath switches from source to target, and fades out
+/// by time 1. No public formula; the model, with D the distance from the centre to the
+/// extent's farthest corner, τ = fadeThreshold, growth g = min(1, time/τ) and fade
+/// f = 1 before τ, (1 − time)/(1 − τ) after: core = clamp(2 − d/(g·D), 0, 1) (full out to
+/// g·D, then a linear edge); striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·g·D))
+/// with n(φ) a fixed sum of angular sines in 0…1; flash = f · min(1, core + striations);
+/// output = base · (1 − flash) + color · flash. Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
+public enum FlashTransition {
+    struct Flash: Sendable {
+        let cx, cy, coreRadius, striationRadius, strength, contrast, fade: Double
+
+        /// Flash strength 0…1 at (x, y).
+        @inline(__always) func amount(_ x: Double, _ y: Double) -> Float {
+            guard fade > 0, coreRadius > 0 else { return 0 }
+            let dx = x - cx, dy = y - cy
+            let d = (dx * dx + dy * dy).squareRoot()
+            let core = min(max(2 - d / coreRadius, 0), 1)
+            var streak = 0.0
+            if strength > 0, striationRadius > 0, d < striationRadius {
+                let phi = atan2(dy, dx)
+                let n = 0.5 + 0.3 * sin(7 * phi + 0.9) * cos(3 * phi) + 0.2 * sin(19 * phi + 2.1)
+                streak = strength * pow(min(max(n, 0), 1), contrast) * (1 - d / striationRadius)
+            }
+            return Float(fade * min(core + streak, 1))
+        }
+    }
+
+    public static let descriptor = FilterDescriptor(
+        name: "CIFlashTransition", displayName: "Flash",
+        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
+        description: "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
+        inputs: [
+            .image(), .target,
+            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Where the flash starts."),
+            .sweepExtent,
+            InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeColor", default: .color(Color(1, 0.8, 0.6, 1)),
+                      description: "Colour of the flash."),
+            .time,
+            .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
+                    "Reach of the radial streaks, in multiples of the flash's core radius."),
+            .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
+                    "Brightness of the radial streaks."),
+            .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
+                    "Exponent sharpening the streaks (higher: thinner, more separated)."),
+            .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                    "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
+        ]
+    ) { f in
+        let (source, target) = try f.transitionImages()
+        let c = f.vector("inputCenter"), e = f.rect("inputExtent")
+        let time = f.number("inputTime"), tau = f.number("inputFadeThreshold")
+        guard [e.x, e.y, e.width, e.height, c[0], c[1]].allSatisfy(\.isFinite) else {
+            throw LunetteError.invalid("CIFlashTransition: inputExtent and inputCenter must be finite")
+        }
+        let reach = [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)]
+            .map { (($0.0 - c[0]) * ($0.0 - c[0]) + ($0.1 - c[1]) * ($0.1 - c[1])).squareRoot() }.max()!
+        let grow = time <= 0 ? 0 : tau > 0 ? min(1, time / tau) : 1
+        let fade = time >= 1 ? 0 : time <= tau ? 1 : (1 - time) / (1 - tau)
+        let core = grow * max(reach, 1)
+        let flash = Flash(cx: c[0], cy: c[1], coreRadius: core, striationRadius: f.number("inputMaxStriationRadius") * core,
+                          strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade)
+        let colour = Transfer.workingPixel(f.color("inputColor"))
+        let base = time > 0 && time >= tau ? target : source
+        return Image(PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
+            let k = flash.amount(x, y)
+            return k > 0 ? Pattern.mix(p, colour, k) : p
+        })
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PixelCore
+
+/// CISwipeTransition: a band `width` pixels wide sweeps across `extent` in the direction
+/// `angle`, from just before it at time 0 to just past it at 1 (see `Sweep`). Ahead of the
+/// band is the source, behind it the target; across the band they blend with a smoothstep,
+/// and `color` is laid over the band with alpha opacity · cos²(π·u) (u: position across the
+/// band, −½…½). Lua: `a | CISwipeTransition{targetImage = b, time = 0.4, extent = a.extent, width = 80}`
+public enum SwipeTransition {
+    public static let descriptor = FilterDescriptor(
+        name: "CISwipeTransition", displayName: "Swipe",
+        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
+        description: "Swipes a soft-edged coloured band across the image to reveal the target image.",
+        inputs: [
+            .image(), .target, .sweepExtent,
+            InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(1, 1, 1, 1)),
+                      description: "Colour of the band."),
+            .time,
+            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0, sliderMin: -Double.pi, sliderMax: Double.pi,
+                    identity: 0, "Direction the band moves in, radians (0: left to right)."),
+            .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 300, min: 0.1, sliderMin: 0.1, sliderMax: 800,
+                    "Width of the band in pixels."),
+            .number("inputOpacity", "Opacity", default: 0, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                    "Opacity of the band's colour at its centre line."),
+        ]
+    ) { f in
+        let (source, target) = try f.transitionImages()
+        let time = f.number("inputTime"), opacity = f.number("inputOpacity")
+        let sweep = try Sweep(extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
+                              filter: f.filter)
+        let colour = Transfer.workingPixel(f.color("inputColor"))
+        return Image(PositionalPointNode([source, target]) { x, y, s, t, _ in
+            let u = sweep.u(x, y, time: time)
+            let base = Pattern.mix(t, s, Sweep.sourceWeight(u))
+            let alpha = Float(min(opacity * Sweep.bump(u), 1))
+            return alpha > 0 ? colour * alpha + base * (1 - alpha) : base
+        })
+    }
+}

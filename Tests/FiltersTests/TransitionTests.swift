@@ -1,0 +1,210 @@
+import Codecs
+import Filters
+import Foundation
+import PixelCore
+import TestSupport
+import XCTest
+
+/// Transitions: the source at time 0, the target at time 1 (on real photos), smooth in
+/// between, and each model's own behaviour.
+final class TransitionTests: FilterTestCase {
+    static let rect = Rect(100, 100, 96, 64)
+    static let photos: (Image, Image, Image) = {
+        let a = try! ImageIO.load(Fixtures.astronaut).cropped(to: rect)
+        let b = try! ImageIO.load(Fixtures.coffee).cropped(to: rect)
+        // A mask: a horizontal ramp, dark on the left.
+        let m = TestImages.make(IRect(100, 100, 96, 64)) { x, _ in
+            let v = Float(x - 100) / 95
+            return Pixel(v, v, v, 1)
+        }
+        return (a, b, m)
+    }()
+
+    /// Every transition with inputs that keep its effect inside the photos.
+    static var cases: [(String, [String: FilterValue])] {
+        let extent = FilterValue.vector(Vector(rect.x, rect.y, rect.width, rect.height))
+        let centre = FilterValue.vector(Vector(148, 132))
+        return [
+            ("CIDissolveTransition", [:]),
+            ("CISwipeTransition", ["inputExtent": extent, "inputWidth": .number(40), "inputOpacity": .number(0.6), "inputAngle": .number(0.4)]),
+            ("CICopyMachineTransition", ["inputExtent": extent, "inputWidth": .number(40), "inputAngle": .number(2.5)]),
+            ("CIBarsSwipeTransition", ["inputWidth": .number(12), "inputAngle": .number(0.3)]),
+            ("CIFlashTransition", ["inputExtent": extent, "inputCenter": centre]),
+            ("CIModTransition", ["inputCenter": centre, "inputRadius": .number(20), "inputCompression": .number(100)]),
+            ("CIDisintegrateWithMaskTransition", ["inputMaskImage": .image(photos.2), "inputShadowOffset": .vector(Vector(0, -3)),
+                                                 "inputShadowRadius": .number(2)]),
+        ]
+    }
+
+    func transition(_ name: String, _ inputs: [String: FilterValue], time: Double) throws -> PixelBuffer {
+        let (a, b, _) = Self.photos
+        let out = try apply(name, a, inputs.merging(["inputTargetImage": .image(b), "inputTime": .number(time)]) { $1 })
+        return try TestImages.render(out, IRect(covering: Self.rect), threads: 2, tile: 40)
+    }
+
+    func testEndsAreTheSourceAndTheTarget() throws {
+        let (a, b, _) = Self.photos
+        let source = try TestImages.render(a), target = try TestImages.render(b)
+        XCTAssertGreaterThan(TestImages.maxDifference(source, target), 0.5, "the photos differ")
+        for (name, inputs) in Self.cases {
+            XCTAssertEqual(TestImages.maxDifference(try transition(name, inputs, time: 0), source), 0, "\(name) at time 0")
+            XCTAssertEqual(TestImages.maxDifference(try transition(name, inputs, time: 1), target), 0, "\(name) at time 1")
+        }
+    }
+
+    func meanChange(_ a: PixelBuffer, _ b: PixelBuffer) -> Float {
+        var sum: Float = 0
+        for i in 0..<a.rect.count { sum += TestImages.maxAbs(a.pixels[i] - b.pixels[i]) }
+        return sum / Float(a.rect.count)
+    }
+
+    /// Continuity: a step of 0.002 changes little, and a quarter of that step changes
+    /// about a quarter as much (a jump would not shrink with the step).
+    func testSmallTimeStepsMakeSmallChanges() throws {
+        for (name, inputs) in Self.cases {
+            for t in [0.0, 0.25, 0.5, 0.75, 0.849, 0.997] {
+                let now = try transition(name, inputs, time: t)
+                let step = try transition(name, inputs, time: t + 0.002), quarter = try transition(name, inputs, time: t + 0.0005)
+                XCTAssertLessThan(TestImages.maxDifference(now, step), 0.25, "\(name) from \(t) to \(t + 0.002)")
+                let big = meanChange(now, step), small = meanChange(now, quarter)
+                XCTAssertLessThan(big, 0.03, "\(name): mean change from \(t)")
+                XCTAssertLessThanOrEqual(small, 0.4 * big + 1e-5, "\(name): continuous at \(t)")
+            }
+            let mid = try transition(name, inputs, time: 0.5)
+            XCTAssertGreaterThan(TestImages.maxDifference(mid, try transition(name, inputs, time: 0)), 0.05, "\(name) moves")
+        }
+    }
+
+    func testDissolveIsALinearMix() throws {
+        let (a, b, _) = Self.photos
+        let out = try apply("CIDissolveTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.3)])
+        let tb = try TestImages.render(b)
+        let sa = try TestImages.render(a)
+        let got = try TestImages.render(out)
+        for y in 100..<164 { for x in 100..<196 {
+            let want = sa[x, y] * 0.7 + tb[x, y] * 0.3
+            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-6)
+        } }
+    }
+
+    func testSwipeBandPositionAndColour() throws {
+        let (a, b, _) = Self.photos
+        let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
+        // Angle 0, width 20 over x 100…196: the band's centre is at 90 + t · 116.
+        let out = try apply("CISwipeTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.5),
+                                                     "inputExtent": .vector(Vector(100, 100, 96, 64)), "inputWidth": .number(20),
+                                                     "inputColor": .color(Color(1, 0, 0, 1)), "inputOpacity": .number(1)])
+        let got = try TestImages.render(out)
+        let centre = 90 + 0.5 * 116.0
+        for y in 100..<164 { for x in 100..<196 {
+            let u = (Double(x) + 0.5 - centre) / 20
+            if u <= -0.5 { XCTAssertEqual(got[x, y], sb[x, y], "behind the band: the target") }
+            if u >= 0.5 { XCTAssertEqual(got[x, y], sa[x, y], "ahead of the band: the source") }
+            if abs(u) < 0.05 {
+                XCTAssertEqual(got[x, y].x, 1, accuracy: 0.02, "the band's centre line is its colour")
+                XCTAssertLessThan(got[x, y].y, 0.02)
+            }
+        } }
+    }
+
+    func testCopyMachineLightsTheBar() throws {
+        let (a, b, _) = Self.photos
+        let lit = try apply("CICopyMachineTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.5),
+                                                           "inputExtent": .vector(Vector(100, 100, 96, 64)), "inputWidth": .number(30)])
+        let dark = try apply("CICopyMachineTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.5),
+                                                            "inputExtent": .vector(Vector(100, 100, 96, 64)), "inputWidth": .number(30),
+                                                            "inputOpacity": .number(0)])
+        let (l, d) = (try TestImages.render(lit), try TestImages.render(dark))
+        let centre = 85 + 0.5 * 126.0  // start 100 − 15, travel 96 + 30
+        for y in 100..<164 {
+            let x = Int(centre)
+            XCTAssertGreaterThan(l[x, y].y, d[x, y].y + 0.3 * (1 - d[x, y].y) - 1e-6, "the light brightens the bar")
+            XCTAssertLessThanOrEqual(l[x, y].max(), 1)
+            XCTAssertEqual(l[100, y], d[100, y], "no light outside the bar")
+        }
+    }
+
+    func testBarsSlideAndStagger() throws {
+        let (a, b, _) = Self.photos
+        let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
+        // Angle 0: horizontal bars 8 px tall slide right; bar i lags frac(i·0.618) · 50% of the travel.
+        let out = try apply("CIBarsSwipeTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.4),
+                                                         "inputAngle": .number(0), "inputWidth": .number(8), "inputBarOffset": .number(50)])
+        let got = try TestImages.render(out)
+        let travel = 97.0, reach = 0.4 * travel * 1.5
+        var slides = Set<Int>()
+        for y in 100..<164 {
+            let bar = Double(y / 8)
+            let phase = (bar * 0.6180339887498949).truncatingRemainder(dividingBy: 1)
+            let slide = max(0, reach - phase * 0.5 * travel)
+            slides.insert(Int(slide))
+            for x in 100..<196 {
+                let rel = Double(x) + 0.5 - 100
+                if rel + 1 < slide { XCTAssertEqual(got[x, y], sb[x, y], "uncovered: the target at (\(x), \(y))") }
+                if rel > slide + 1, slide == slide.rounded() {
+                    XCTAssertEqual(got[x, y], sa[x - Int(slide), y], "the source slid by \(slide)")
+                }
+                if rel > slide + 1 {
+                    // Bilinear sample of the source at x − slide.
+                    let sx = Double(x) + 0.5 - slide - 0.5, x0 = Int(sx.rounded(.down)), f = Float(sx - Double(x0))
+                    let want = sa[x0, y] * (1 - f) + sa[x0 + 1, y] * f
+                    XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-5, "(\(x), \(y))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(slides.count, 4, "bars are staggered")
+    }
+
+    func testFlashFillsTheFrameAtTheFadeThreshold() throws {
+        let (a, b, _) = Self.photos
+        func flash(_ t: Double) throws -> PixelBuffer {
+            try TestImages.render(try apply("CIFlashTransition", a, [
+                "inputTargetImage": .image(b), "inputTime": .number(t), "inputExtent": .vector(Vector(100, 100, 96, 64)),
+                "inputCenter": .vector(Vector(148, 132)), "inputColor": .color(Color(1, 0.8, 0.6, 1))]))
+        }
+        let peak = try flash(0.85), colour = Transfer.workingPixel(Color(1, 0.8, 0.6, 1))
+        for i in 0..<peak.rect.count { XCTAssertLessThan(TestImages.maxAbs(peak.pixels[i] - colour), 1e-6) }
+        let early = try flash(0.2), src = try TestImages.render(a)
+        let centreGain = TestImages.maxAbs(early[148, 132] - src[148, 132])
+        XCTAssertGreaterThan(centreGain, TestImages.maxAbs(early[100, 100] - src[100, 100]), "the flash starts at the centre")
+        let late = try flash(0.95), tgt = try TestImages.render(b)
+        XCTAssertLessThan(TestImages.maxDifference(late, tgt), TestImages.maxDifference(peak, tgt), "fading out to the target")
+    }
+
+    func testModHolesOpenOverTime() throws {
+        let inputs = Self.cases.first { $0.0 == "CIModTransition" }!.1
+        let (_, b, _) = Self.photos
+        let target = try TestImages.render(b)
+        var last = -1
+        for t in [0.1, 0.3, 0.5, 0.7, 0.9] {
+            let got = try transition("CIModTransition", inputs, time: t)
+            var shown = 0
+            for i in 0..<got.rect.count where got.pixels[i] == target.pixels[i] { shown += 1 }
+            XCTAssertGreaterThan(shown, last, "more of the target shows at \(t)")
+            last = shown
+        }
+        XCTAssertLessThan(last, 96 * 64)
+    }
+
+    func testDisintegrateFollowsTheMaskAndCastsAShadow() throws {
+        let (a, b, m) = Self.photos
+        func run(_ density: Double) throws -> PixelBuffer {
+            try TestImages.render(try apply("CIDisintegrateWithMaskTransition", a, [
+                "inputTargetImage": .image(b), "inputMaskImage": .image(m), "inputTime": .number(0.5),
+                "inputShadowDensity": .number(density), "inputShadowRadius": .number(2), "inputShadowOffset": .vector(Vector(-4, 0))]))
+        }
+        let plain = try run(0), shaded = try run(1)
+        let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
+        // The ramp mask is dark on the left: the left has gone to the target, the right is still the source.
+        for y in 100..<164 {
+            XCTAssertEqual(plain[105, y], sb[105, y]); XCTAssertEqual(plain[190, y], sa[190, y])
+        }
+        // The shadow darkens the target just left of the remaining image and nowhere brightens it.
+        var darker = 0
+        for y in 100..<164 { for x in 100..<196 {
+            XCTAssertLessThanOrEqual(shaded[x, y].x, plain[x, y].x + 1e-6)
+            if shaded[x, y].x < plain[x, y].x - 0.01 { darker += 1; XCTAssertLessThan(x, 160, "the shadow falls left") }
+        } }
+        XCTAssertGreaterThan(darker, 64)
+    }
+}

@@ -259,7 +259,7 @@ filtermt.__newindex = N.filter_set
 filtermt.__tostring = N.filter_tostring
 
 --- Filter("CIGaussianBlur"): a filter with its defaults set.
-Filter = setmetatable({}, {__call = function(_, name) return N.filter_new(name) end})
+Filter = setmetatable({}, {__call = N.filter_Filter})
 Filter.names = N.filter_names
 Filter.attributes = N.filter_attributes
 Filter.categories = N.filter_categories
@@ -539,8 +539,13 @@ local repl = lunette.repl
 
 --- Evaluates one chunk like `lua` does: first as `return <src>`, then as statements.
 --- Returns "ok", {n = …, values…} | "incomplete" | "error", message.
+function repl.pack(...) return table.pack(...) end
+
 function repl.eval(src)
-  local chunk, err = load("return " .. src, "=stdin", "t")
+  -- `return pack(<src>)` evaluates the expression in this chunk's own frame (not as a
+  -- tail call), so errors point at stdin:line.
+  local chunk, err = load("return lunette.repl.pack(" .. src .. "\n)", "=stdin", "t")
+  local packed = chunk ~= nil
   if not chunk then chunk, err = load(src, "=stdin", "t") end
   if not chunk then
     if err:find("<eof>$") then return "incomplete" end
@@ -554,6 +559,7 @@ function repl.eval(src)
   if not results[1] then return "error", results[2] end
   local values = {n = results.n - 1}
   for i = 2, results.n do values[i - 1] = results[i] end
+  if packed then values = values[1] end
   for i = 1, values.n do
     repl.history = repl.history + 1
     _ENV["_" .. repl.history] = values[i]

@@ -26,6 +26,20 @@ static lunette_state *state_of(lua_State *L) {
     return (lunette_state *)ud;
 }
 
+/* Pushes "file:line: " of the innermost Lua frame outside stdlib.lua, so an error raised
+   on behalf of a user's call points at the user's line, not at the library wrapper. */
+static void where_user(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && strcmp(ar.source, "@stdlib.lua") != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    luaL_where(L, 1);
+}
+
 static int lunette_trampoline(lua_State *L) {
     lunette_state *s = state_of(L);
     int id = (int)lua_tointeger(L, lua_upvalueindex(1));
@@ -33,7 +47,7 @@ static int lunette_trampoline(lua_State *L) {
     int status = dispatch(L, id);
     s->in_native--;
     if (status == LUNETTE_RAISE) {
-        luaL_where(L, 1);
+        where_user(L);
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);

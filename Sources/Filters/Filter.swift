@@ -45,6 +45,8 @@ public final class Filter: @unchecked Sendable {
     public static func shortKey(_ key: String) -> String {
         guard key.hasPrefix("input"), key.count > 5 else { return key }
         let rest = key.dropFirst(5)
+        // Acronyms keep their case: inputEV → EV, inputRVector → RVector.
+        if rest.count > 1, rest.dropFirst().first!.isUppercase { return String(rest) }
         return rest.prefix(1).lowercased() + rest.dropFirst()
     }
 

@@ -6,8 +6,12 @@ import PixelCore
 
 extension LuaNatives {
     static let filters: [(name: String, function: NativeFunction)] = [
-        ("filter_new", { c in
-            LuaValues.pushObject(c.L, Filter(try c.runtime.registry.descriptor(named: try c.string(1))), "lunette.Filter")
+        ("filter_Filter", { c in
+            // Called as Filter(name): argument 1 is the Filter table itself.
+            guard lua_type(c.L, 2) == LUA_TSTRING, let name = LuaValues.string(c.L, 2) else {
+                throw LuaArgumentError(message: "bad argument #1 to 'Filter' (string expected, got \(LuaValues.typeName(c.L, 2)))")
+            }
+            LuaValues.pushObject(c.L, Filter(try c.runtime.registry.descriptor(named: name)), "lunette.Filter")
             return 1
         }),
         ("filter_get", { c in

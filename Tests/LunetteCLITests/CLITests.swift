@@ -123,6 +123,15 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try lunette(["run", path("nope.lua")]).status, 6)
     }
 
+    func testStandardInputThatIsNotATerminalRunsAsAScript() throws {
+        let r = try lunette([], stdin: Data("print(6 * 7)\nprint(#Filter.names() > 50)\n".utf8))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self), "42\ntrue\n")
+        let bad = try lunette([], stdin: Data("local x = nil + 1\n".utf8))
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("stdin:1: attempt to perform arithmetic on a nil value"), bad.stderr)
+    }
+
     func testFiltersListsEveryFilterByCategory() throws {
         let r = try lunette(["filters"])
         XCTAssertEqual(r.status, 0)

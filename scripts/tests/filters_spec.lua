@@ -37,7 +37,7 @@ it("coerces and checks every kind of input", function()
   expect_error(function() return b.bogus end, "no input named 'bogus'")
   expect_error(function() return b.outputImage end, "CIGaussianBlur.inputImage: no image set")
   expect_error(function() return Filter("CINope") end, "unknown filter 'CINope'")
-  expect_error(function() return Filter(42) end, "bad argument #1 to 'new' (string expected, got number)")
+  expect_error(function() return Filter(42) end, "bad argument #1 to 'Filter' (string expected, got number)")
 end)
 
 it("answers attributes and catalogue queries", function()

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The REPL on a real pseudo-terminal: printing, continuation, errors, completion,
+/// history across sessions, meta-commands and a half-block preview.
+final class ReplTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = Fixtures.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func start() throws -> PseudoTerminal {
+        let tty = try PseudoTerminal(CLITests.binary, environment: [
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+            "LUNETTE_PREVIEW": "blocks", "TERM": "xterm-256color", "NO_COLOR": "1",
+        ])
+        XCTAssertTrue(tty.waitFor("> "), tty.output)
+        return tty
+    }
+
+    func testExpressionsContinuationErrorsAndResults() throws {
+        let tty = try start()
+        var mark = tty.output.count
+        tty.send("1 + 2\r")
+        XCTAssertTrue(tty.waitFor("\n3", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("for i = 1, 3 do\r")
+        XCTAssertTrue(tty.waitFor(">> ", after: mark), tty.output)
+        tty.send("io.write(i * 10, ' ') end\r")
+        XCTAssertTrue(tty.waitFor("10 20 30", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("error('boom')\r")
+        XCTAssertTrue(tty.waitFor("stdin:1: boom", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("Filter('CINope')\r")
+        XCTAssertTrue(tty.waitFor("stdin:1: unknown filter 'CINope'", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("_1 * 14\r")
+        XCTAssertTrue(tty.waitFor("42", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("Rect(0, 0, 4, 2), {b = 1, a = 'x'}\r")
+        XCTAssertTrue(tty.waitFor("Rect(0, 0, 4, 2)\t{a = \"x\", b = 1}", after: mark), tty.output)
+        tty.send(":quit\r")
+        XCTAssertEqual(tty.finish(), 0)
+    }
+
+    func testCompletionOfFilterNamesMethodsAndKeys() throws {
+        let tty = try start()
+        var mark = tty.output.count
+        tty.send("Filter(\"CISepiaT\t")
+        XCTAssertTrue(tty.waitFor("CISepiaTone", after: mark), tty.output)
+        tty.send("\")\r")
+        XCTAssertTrue(tty.waitFor("Filter(\"CISepiaTone\")", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("img = Image.color(Color(1, 0, 0))\r")
+        tty.send("img:clampedTo\t")
+        XCTAssertTrue(tty.waitFor("img:clampedToExtent", after: mark), tty.output)
+        tty.send("()\r")
+        XCTAssertTrue(tty.waitFor("Image ∞", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("f = Filter('CIGaussianBlur')\r")
+        tty.send("f.inputRa\t")
+        XCTAssertTrue(tty.waitFor("f.inputRadius", after: mark), tty.output)
+        tty.send("\r")
+        XCTAssertTrue(tty.waitFor("\n10", after: mark), tty.output)
+        tty.send("\u{4}")
+        XCTAssertEqual(tty.finish(), 0)
+    }
+
+    func testHistoryPersistsAcrossSessions() throws {
+        let first = try start()
+        first.send("history_marker = 12345\r")
+        first.send(":quit\r")
+        XCTAssertEqual(first.finish(), 0)
+        let saved = try String(contentsOfFile: dir.appendingPathComponent("state/lunette/history").path, encoding: .utf8)
+        XCTAssertTrue(saved.contains("history_marker = 12345"), saved)
+        let second = try start()
+        let mark = second.output.count
+        second.send("\u{1b}[A\r")
+        XCTAssertTrue(second.waitFor("history_marker = 12345", after: mark), second.output)
+        second.send("history_marker\r")
+        XCTAssertTrue(second.waitFor("12345", after: mark), second.output)
+        second.send(":quit\r")
+        XCTAssertEqual(second.finish(), 0)
+    }
+
+    func testDescribeAndHalfBlockPreview() throws {
+        let tty = try start()
+        var mark = tty.output.count
+        tty.send(":describe CISepiaTone\r")
+        XCTAssertTrue(tty.waitFor("CISepiaTone — Sepia Tone", after: mark), tty.output)
+        XCTAssertTrue(tty.waitFor("Lua: img | CISepiaTone{intensity = 1}", after: mark), tty.output)
+        mark = tty.output.count
+        // Bottom row black, red; top row green, yellow (Core Image rows go up).
+        tty.send(":show Image.new(2, 2, function(x, y) return Color(x, y, 0, 1) end) 2\r")
+        let cells = "\u{1b}[38;2;0;255;0m\u{1b}[48;2;0;0;0m▀\u{1b}[38;2;255;255;0m\u{1b}[48;2;255;0;0m▀\u{1b}[0m"
+        XCTAssertTrue(tty.waitFor(cells, after: mark), tty.output.debugDescription)
+        mark = tty.output.count
+        tty.send(":help\r")
+        XCTAssertTrue(tty.waitFor(":show EXPR [width]", after: mark), tty.output)
+        tty.send(":bogus\r")
+        XCTAssertTrue(tty.waitFor("unknown command ':bogus'", after: mark), tty.output)
+        tty.send(":quit\r")
+        XCTAssertEqual(tty.finish(), 0)
+    }
+
+    func testInitFileRunsAtStart() throws {
+        let config = dir.appendingPathComponent("config/lunette")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "greeting = 'hello from init'\n".write(to: config.appendingPathComponent("init.lua"), atomically: true, encoding: .utf8)
+        let tty = try start()
+        let mark = tty.output.count
+        tty.send("greeting\r")
+        XCTAssertTrue(tty.waitFor("\"hello from init\"", after: mark), tty.output)
+        tty.send(":quit\r")
+        XCTAssertEqual(tty.finish(), 0)
+    }
+}

@@ -16,30 +16,67 @@ public enum Convolution {
         let rx = kx.count / 2, ry = ky.count / 2
         let w = dst.width
         let rows = dst.height + 2 * ry
-        let tmp = UnsafeMutablePointer<Pixel>.allocate(capacity: w * rows)
+        let tmp = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * rows))
         defer { tmp.deallocate() }
         kx.withUnsafeBufferPointer { k in
             for ly in 0..<rows {
                 let s = src.row(dst.rect.y - ry + ly - src.rect.y) + (dst.rect.x - rx - src.rect.x)
-                let t = tmp + ly * w
-                for x in 0..<w {
-                    var acc = Pixel.zero
-                    let p = s + x
-                    for i in 0..<k.count { acc += p[i] * k[i] }
-                    t[x] = acc
-                }
+                horizontal(s, tmp + ly * w, w, k.baseAddress!, k.count)
             }
         }
         ky.withUnsafeBufferPointer { k in
-            for ly in 0..<dst.height {
-                let d = dst.row(ly)
-                d.update(repeating: .zero, count: w)
-                for i in 0..<k.count {
-                    let t = tmp + (ly + i) * w
-                    let wi = k[i]
-                    for x in 0..<w { d[x] += t[x] * wi }
+            withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: k.count) { rowsIn in
+                for ly in 0..<dst.height {
+                    for i in 0..<k.count { rowsIn[i] = UnsafePointer(tmp + (ly + i) * w) }
+                    vertical(rowsIn.baseAddress!, dst.row(ly), w, k.baseAddress!, k.count)
                 }
             }
+        }
+    }
+
+    /// One row of a 1-D correlation: `out[x] = Σ k[i]·s[x + i]`; symmetric kernels are folded.
+    @inline(__always)
+    public static func horizontal(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+                                  _ k: UnsafePointer<Float>, _ n: Int) {
+        let r = n / 2
+        var symmetric = n % 2 == 1
+        for i in 0..<r where k[i] != k[n - 1 - i] { symmetric = false }
+        if symmetric {
+            for x in 0..<w {
+                let p = s + x
+                var acc = p[r] * k[r]
+                for i in 0..<r { acc += (p[i] + p[n - 1 - i]) * k[i] }
+                out[x] = acc
+            }
+        } else {
+            for x in 0..<w {
+                let p = s + x
+                var acc = Pixel.zero
+                for i in 0..<n { acc += p[i] * k[i] }
+                out[x] = acc
+            }
+        }
+    }
+
+    /// One row of a vertical correlation: `out[x] = Σ k[i]·rows[i][x]`.
+    @inline(__always)
+    public static func vertical(_ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
+                                _ w: Int, _ k: UnsafePointer<Float>, _ n: Int) {
+        var x = 0
+        while x + 4 <= w {
+            var a0 = Pixel.zero, a1 = Pixel.zero, a2 = Pixel.zero, a3 = Pixel.zero
+            for i in 0..<n {
+                let p = rows[i] + x, wi = k[i]
+                a0 += p[0] * wi; a1 += p[1] * wi; a2 += p[2] * wi; a3 += p[3] * wi
+            }
+            out[x] = a0; out[x + 1] = a1; out[x + 2] = a2; out[x + 3] = a3
+            x += 4
+        }
+        while x < w {
+            var a = Pixel.zero
+            for i in 0..<n { a += rows[i][x] * k[i] }
+            out[x] = a
+            x += 1
         }
     }
 

@@ -98,11 +98,13 @@ extension Image {
     /// This image moved by a projective map, each destination pixel centre inverse-mapped and
     /// sampled bilinearly. The extent is the image of this extent when that is bounded,
     /// otherwise infinite; an infinite input is cut where one output pixel would span more
-    /// than 64 source pixels (near the horizon). Lua: `img | CIPerspectiveTransform{…}`
-    public func projected(by h: Homography) throws -> Image {
+    /// than 64 source pixels (near the horizon). `knownExtent` replaces the computed extent
+    /// when the caller knows it exactly (the four corner points).
+    /// Lua: `img | CIPerspectiveTransform{…}`
+    public func projected(by h: Homography, knownExtent: Rect? = nil) throws -> Image {
         guard let inv = h.inverted() else { throw LunetteError.invalid("perspective: the map is not invertible") }
         let inputExtent = extent
-        let outExtent = h.apply(inputExtent) ?? .infinite
+        let outExtent = knownExtent ?? h.apply(inputExtent) ?? .infinite
         let minW = inputExtent.isInfinite ? 1.0 / 64 : 0
         return Image(WarpNode(self, extent: outExtent, sourceRegion: { rect in
             // The rect's part in front of the cut (w ≥ minW), mapped back: a convex polygon.

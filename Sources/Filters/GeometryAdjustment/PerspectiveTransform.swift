@@ -19,7 +19,10 @@ public enum PerspectiveTransform {
             throw LunetteError.invalid("CIPerspectiveTransform: the input has an infinite extent; use CIPerspectiveTransformWithExtent")
         }
         if image.extent.isEmpty { return image }
-        return try image.projected(by: homography(f, from: image.extent))
+        let points = ["inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft"].map { f.vector($0) }
+        let x0 = points.map { $0[0] }.min()!, y0 = points.map { $0[1] }.min()!
+        let box = Rect(x0, y0, points.map { $0[0] }.max()! - x0, points.map { $0[1] }.max()! - y0)
+        return try image.projected(by: homography(f, from: image.extent), knownExtent: box)
     }
 
     /// The four corner inputs shared with CIPerspectiveTransformWithExtent.

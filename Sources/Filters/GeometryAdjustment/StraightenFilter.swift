@@ -6,7 +6,8 @@ import PixelCore
 /// extent (no transparent corners), as Core Image does; the output keeps the input's
 /// extent. For a w×h extent the scale is |cos θ| + max(w/h, h/w)·|sin θ|, the smallest
 /// that keeps the original rectangle, rotated back by −θ, inside the scaled image.
-/// Sampling is bilinear. An infinite image is only rotated about the origin.
+/// Sampling is bilinear with the edge pixels extended (clamp), so border pixels never
+/// mix with transparency. An infinite image is only rotated about the origin.
 /// Lua: `img | CIStraightenFilter{angle = 0.1}`
 public enum StraightenFilter {
     public static let descriptor = FilterDescriptor(
@@ -24,7 +25,7 @@ public enum StraightenFilter {
         if angle == 0 { return image }
         let e = image.extent
         if e.isInfinite || e.isEmpty { return image.transformed(by: .rotation(angle)) }
-        return image.transformed(by: transform(angle, e)).cropped(to: e)
+        return image.clampedToExtent().transformed(by: transform(angle, e)).cropped(to: e)
     }
 
     /// Rotation by `angle` about the centre of `e`, scaled to cover `e`.

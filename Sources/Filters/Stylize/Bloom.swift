@@ -1,13 +1,14 @@
 import Foundation
 import PixelCore
 
-/// CIBloom: a soft glow that spreads bright areas outward. Model (no public formula): on
-/// straight colour c with b a Gaussian blur of standard deviation `inputRadius`
-/// (unpremultiplied by its alpha), the glow is screened over the image and mixed in by
-/// the intensity: c' = mix(c, c + b − c·b, k) = c + k·b·(1 − c). Dark pixels near bright
-/// ones brighten, white stays white, black areas far from light stay black. Alpha is
-/// unchanged and the extent is the input's (the glow lands on the image's own pixels).
-/// Dual of CIGloom. Lua: `img | CIBloom{radius = 10, intensity = 0.5}`
+/// CIBloom: a soft glow that spreads bright areas outward. Model (no public formula): the
+/// image s and its Gaussian blur b (standard deviation `inputRadius`) are screened, in
+/// premultiplied RGBA as Porter–Duff compositing does, and mixed in by the intensity k:
+/// out = mix(s, s + b − s·b, k) = s + k·b·(1 − s), every channel including alpha. Dark
+/// pixels near bright ones brighten, white stays white, black far from light stays black,
+/// opaque stays opaque; like light (and like Core Image's bloom, whose output is larger
+/// than its input) the glow spills past the image, so the extent is the blur's: the
+/// input's grown by ⌈3.5σ⌉. Dual of CIGloom. Lua: `img | CIBloom{radius = 10, intensity = 0.5}`
 public enum Bloom {
     public static let descriptor = FilterDescriptor(
         name: "CIBloom", displayName: "Bloom",
@@ -24,11 +25,7 @@ public enum Bloom {
         let image = try f.image()
         let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
         if radius < 0.01 || k == 0 { return image }
-        return image.zipped(with: image.gaussianBlurred(sigma: radius), preservesAlpha: true) { s, b in
-            guard s.w > 0 else { return s }
-            let u = s.unpremultiplied, v = b.unpremultiplied
-            let c = u + v * (1 - u) * k
-            return Pixel(c.x * s.w, c.y * s.w, c.z * s.w, s.w)
-        }
+        let glow = image.gaussianBlurred(sigma: radius)
+        return image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k }
     }
 }

@@ -14,8 +14,8 @@ import Foundation
 ///   2-D error bound max(ΣE⁺, ΣE⁻) over every sampling phase for σ = 4…100).
 ///   Work per output pixel is about 8 prefilter taps plus 7 resampling taps per axis,
 ///   whatever σ is. The decimated image is cached in blocks of the node (about 1/f² of
-///   the rendered area, bounded), so neighbouring tiles share it instead of each one
-///   re-reading a 3.5σ halo.
+///   the rendered area, at most 4M low-resolution pixels, oldest blocks dropped first),
+///   so neighbouring tiles share it instead of each one re-reading a 3.5σ halo.
 ///
 /// The extent grows by 3.5σ rounded up, like the direct kernel's reach; the few values the
 /// decimated path produces beyond it (below 0.1/255) are cleared.
@@ -135,9 +135,9 @@ final class DecimationPlan: @unchecked Sendable {
         }
         self.up = up
         sourceReach = (S + lowRadius + 1) * f + m
-        blockSize = max(32, (512 + f - 1) / f)
+        blockSize = min(256, max(8, (1024 + f - 1) / f))
         inputBox = inputExtent.isInfinite ? nil : IRect(covering: inputExtent)
-        cache = BlockCache(limit: 16 << 20)
+        cache = BlockCache(limit: 4 << 20)
     }
 
     /// Renders `rect` at full resolution: gathers the decimated input, blurs it, resamples.
@@ -153,10 +153,12 @@ final class DecimationPlan: @unchecked Sendable {
     func upsample(_ lp: PixelBuffer, _ rect: IRect) -> PixelBuffer {
         let taps = 2 * S + 1
         let w = rect.width
-        let h = PixelBuffer(IRect(rect.x, lp.rect.y, w, lp.height))
+        // Horizontal pass at full width over the low-resolution rows (every value written).
+        let h = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * lp.height))
+        defer { h.deallocate() }
         return up.withUnsafeBufferPointer { up in
             for ly in 0..<lp.height {
-                let src = lp.row(ly), out = h.row(ly)
+                let src = lp.row(ly), out = h + ly * w
                 for x in 0..<w {
                     let xo = rect.x + x
                     let jb = floorDiv(xo, f)
@@ -172,7 +174,7 @@ final class DecimationPlan: @unchecked Sendable {
                 for y in 0..<rect.height {
                     let yo = rect.y + y
                     let jb = floorDiv(yo, f)
-                    for t in 0..<taps { rows[t] = UnsafePointer(h.row(jb - S - lp.rect.y + t)) }
+                    for t in 0..<taps { rows[t] = UnsafePointer(h + (jb - S - lp.rect.y + t) * w) }
                     Convolution.vertical(rows.baseAddress!, dst.row(y), w, up.baseAddress! + (yo - jb * f) * taps, taps)
                 }
             }

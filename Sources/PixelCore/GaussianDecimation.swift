@@ -1,6 +1,9 @@
 import Foundation
 
 extension DecimationPlan {
+    /// Largest source strip pulled at once while decimating (pixels).
+    static let stripPixels = 1 << 20
+
     /// Block (bx, by) of the decimated input: low-resolution samples bx·B … bx·B + B − 1
     /// (and likewise in y), each the prefiltered input around its pixel block's centre.
     /// Only the part of the source inside the input's extent is read; nil when that is empty.
@@ -10,22 +13,36 @@ extension DecimationPlan {
         let full = IRect(lowRect.x * f - m, lowRect.y * f - m, b * f + 2 * m, b * f + 2 * m)
         let live = inputBox.map { full.intersection($0) } ?? full
         if live.isEmpty { return nil }
-        let src = session.render(input, live)
         let taps = prefilter.count
-        // Horizontal: every source row of `live`, one column per low-resolution sample.
+        // Horizontal: every source row of `live`, one column per low-resolution sample. The
+        // source is pulled in strips of at most `stripPixels`, so huge radii on infinite
+        // (clamped) inputs never hold a whole block of source in memory.
         let tmp = PixelBuffer(IRect(lowRect.x, live.y, b, live.height))
         let out = PixelBuffer(lowRect)
+        let stripRows = max(1, Self.stripPixels / live.width)
         prefilter.withUnsafeBufferPointer { k in
-            for ly in 0..<live.height {
-                let s = src.row(ly), t = tmp.row(ly)
-                for c in 0..<b {
-                    let x0 = (lowRect.x + c) * f - m
-                    let lo = max(0, live.x - x0), hi = min(taps, live.maxX - x0)
-                    if lo >= hi { continue }
-                    var acc = Pixel.zero
-                    let p = s + (x0 - live.x)
-                    for i in lo..<hi { acc += p[i] * k[i] }
-                    t[c] = acc
+            var top = live.y
+            while top < live.maxY {
+                let strip = IRect(live.x, top, live.width, min(stripRows, live.maxY - top))
+                top = strip.maxY
+                // A source already in memory is read in place (no copy).
+                let src: PixelBuffer
+                if let node = input.node as? SourceNode, node.buffer.rect.intersection(strip) == strip {
+                    src = node.buffer
+                } else {
+                    src = session.render(input, strip)
+                }
+                for y in strip.y..<strip.maxY {
+                    let s = src.row(y - src.rect.y) + (live.x - src.rect.x), t = tmp.row(y - live.y)
+                    for c in 0..<b {
+                        let x0 = (lowRect.x + c) * f - m
+                        let lo = max(0, live.x - x0), hi = min(taps, live.maxX - x0)
+                        if lo >= hi { continue }
+                        var acc = Pixel.zero
+                        let p = s + (x0 - live.x)
+                        for i in lo..<hi { acc += p[i] * k[i] }
+                        t[c] = acc
+                    }
                 }
             }
             // Vertical: one output row per low-resolution row.

@@ -19,6 +19,7 @@ import Foundation
 ///
 /// The extent grows by 3.5σ rounded up, like the direct kernel's reach; the few values the
 /// decimated path produces beyond it (below 0.1/255) are cleared.
+/// Lua: `img | CIGaussianBlur{radius = 30}`
 public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let sigma: Double

@@ -5,6 +5,7 @@ import Foundation
 /// L(t) = sinc(t)·sinc(t/3), |t| < 3, is widened by 1/s when shrinking (so every source
 /// pixel contributes: area-correct, no aliasing), and each output's weights are normalised
 /// to sum to 1. Horizontal pass first (over the source rows the tile needs), then vertical.
+/// Lua: `img | CILanczosScaleTransform{scale = 0.5}`
 public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let sx: Double, sy: Double

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A point kernel from a per-pixel function of two inputs (the first renders in place).
+/// Lua: `img | CIUnsharpMask{}` fuses one over the image and its blur.
 public struct Zip2Kernel: PointKernel {
     let function: @Sendable (Pixel, Pixel) -> Pixel
     public let preservesAlpha: Bool
@@ -14,6 +15,7 @@ public struct Zip2Kernel: PointKernel {
 }
 
 /// A point kernel from a per-pixel function of three inputs (the first renders in place).
+/// Lua: `fg | CIBlendWithMask{backgroundImage = bg, maskImage = m}` fuses one.
 public struct Zip3Kernel: PointKernel {
     let function: @Sendable (Pixel, Pixel, Pixel) -> Pixel
     public let preservesAlpha: Bool

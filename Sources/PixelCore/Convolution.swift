@@ -13,22 +13,23 @@ public enum Convolution {
     /// Convolves `src` separably with `kx` horizontally and `ky` vertically into `dst`
     /// (`src` must cover `dst` grown by the kernels' radii).
     public static func separable(_ src: PixelBuffer, _ dst: PixelBuffer, _ kx: [Float], _ ky: [Float]) {
-        let rx = kx.count / 2, ry = ky.count / 2
+        let rx = kx.count / 2, ry = ky.count / 2, n = ky.count
         let w = dst.width
-        let rows = dst.height + 2 * ry
-        let tmp = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * rows))
-        defer { tmp.deallocate() }
-        kx.withUnsafeBufferPointer { k in
-            for ly in 0..<rows {
-                let s = src.row(dst.rect.y - ry + ly - src.rect.y) + (dst.rect.x - rx - src.rect.x)
-                horizontal(s, tmp + ly * w, w, k.baseAddress!, k.count)
-            }
-        }
-        ky.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: k.count) { rowsIn in
-                for ly in 0..<dst.height {
-                    for i in 0..<k.count { rowsIn[i] = UnsafePointer(tmp + (ly + i) * w) }
-                    vertical(rowsIn.baseAddress!, dst.row(ly), w, k.baseAddress!, k.count)
+        // Horizontal rows go round a ring of n rows; each output row is combined as soon
+        // as its n rows are in (a small buffer that stays in cache).
+        let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * n))
+        defer { ring.deallocate() }
+        kx.withUnsafeBufferPointer { hk in
+            ky.withUnsafeBufferPointer { vk in
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: n) { rowsIn in
+                    for r in 0..<(dst.height + 2 * ry) {
+                        let s = src.row(dst.rect.y - ry + r - src.rect.y) + (dst.rect.x - rx - src.rect.x)
+                        horizontal(s, ring + (r % n) * w, w, hk.baseAddress!, hk.count)
+                        let ly = r - (n - 1)
+                        if ly < 0 { continue }
+                        for i in 0..<n { rowsIn[i] = UnsafePointer(ring + ((ly + i) % n) * w) }
+                        vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                    }
                 }
             }
         }

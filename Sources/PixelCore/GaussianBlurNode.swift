@@ -2,16 +2,16 @@ import Foundation
 
 /// A Gaussian blur of standard deviation σ whose cost per pixel does not grow with σ.
 ///
-/// - σ < 4: a direct separable convolution (taps out to 3.5σ, normalised).
-/// - σ ≥ 4: decimation. With f = ⌊σ/2⌋, the input is prefiltered with a Gaussian of
+/// - σ < 3: a direct separable convolution (taps out to 3.5σ, normalised).
+/// - σ ≥ 3: decimation. With f = max(2, ⌊σ/2⌋), the input is prefiltered with a Gaussian of
 ///   σp = 0.8·f and sampled every f pixels (low-resolution sample k sits at the centre of
 ///   the pixel block [k·f, k·f + f)); the low-resolution image is blurred with
 ///   σl = √(σ² − σp² − σu²)/f; the result is resampled to full resolution with Gaussian
 ///   weights of σu = 0.8·f, normalised per phase (so constants stay exact). Variances add:
 ///   σp² + (f·σl)² + σu² = σ². Every part is a sampled Gaussian cut at 4 of its σ, so the
 ///   sum over the sampling lattice reproduces a continuous Gaussian: the worst-case error
-///   against a direct convolution is below 0.1/255 for any input in 0…1 (checked with the
-///   2-D error bound max(ΣE⁺, ΣE⁻) over every sampling phase for σ = 4…100).
+///   against a direct convolution is at most about 0.1/255 for any input in 0…1 (checked
+///   with the 2-D error bound max(ΣE⁺, ΣE⁻) over every sampling phase for σ = 3…100).
 ///   Work per output pixel is about 8 prefilter taps plus 7 resampling taps per axis,
 ///   whatever σ is. The decimated image is cached in blocks of the node (about 1/f² of
 ///   the rendered area, at most 4M low-resolution pixels, oldest blocks dropped first),
@@ -31,7 +31,7 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
     let plan: DecimationPlan?
 
     /// σ from which the decimated path is used.
-    public static let decimationThreshold = 4.0
+    public static let decimationThreshold = 3.0
 
     public init(_ input: Image, sigma: Double) {
         inputs = [input]
@@ -62,8 +62,14 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
         if let plan {
             dst = plan.render(rect, inputs[0], session)
         } else {
-            let r = sourceReach
-            let src = session.render(inputs[0], rect.grown(r, r))
+            let r = sourceReach, need = rect.grown(r, r)
+            // A source already in memory is read in place when it covers the halo.
+            let src: PixelBuffer
+            if let node = inputs[0].node as? SourceNode, node.buffer.rect.intersection(need) == need {
+                src = node.buffer
+            } else {
+                src = session.render(inputs[0], need)
+            }
             dst = PixelBuffer(rect)
             Convolution.separable(src, dst, direct, direct)
         }

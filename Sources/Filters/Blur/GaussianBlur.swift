@@ -2,7 +2,7 @@ import Foundation
 import PixelCore
 
 /// CIGaussianBlur: a Gaussian whose standard deviation is `inputRadius` pixels, within
-/// 1/255 of a direct convolution for every radius (direct separable taps below σ = 4,
+/// 1/255 of a direct convolution for every radius (direct separable taps below σ = 3,
 /// decimate–blur–resample above, so the cost per pixel does not grow with the radius; see
 /// `GaussianBlurNode`). The extent grows by 3.5σ rounded up. Outside its extent the input
 /// is transparent, so edges darken: clamp first and crop after (see `specials`).

@@ -1,9 +1,11 @@
 import Foundation
 import PixelCore
 
-/// CIGaussianBlur: a separable Gaussian whose standard deviation is `inputRadius`
-/// pixels; the extent grows by the kernel's reach (3.5σ). Outside its extent the input is
-/// transparent, so edges darken: clamp first and crop after (see `specials`).
+/// CIGaussianBlur: a Gaussian whose standard deviation is `inputRadius` pixels, within
+/// 1/255 of a direct convolution for every radius (direct separable taps below σ = 3,
+/// decimate–blur–resample above, so the cost per pixel does not grow with the radius; see
+/// `GaussianBlurNode`). The extent grows by 3.5σ rounded up. Outside its extent the input
+/// is transparent, so edges darken: clamp first and crop after (see `specials`).
 /// Lua: `img | CIGaussianBlur{radius = 4}`
 public enum GaussianBlur {
     public static let descriptor = FilterDescriptor(
@@ -16,11 +18,6 @@ public enum GaussianBlur {
                     "Standard deviation of the Gaussian, in pixels."),
         ]
     ) { f in
-        let image = try f.image()
-        let sigma = f.number("inputRadius")
-        if sigma < 0.01 { return image }
-        let k = Convolution.gaussianWeights(sigma: sigma)
-        let r = k.count / 2
-        return Image(AreaNode(image, haloX: r, haloY: r) { src, dst in Convolution.separable(src, dst, k, k) })
+        try f.image().gaussianBlurred(sigma: f.number("inputRadius"))
     }
 }

@@ -5,5 +5,9 @@ enum GeometryAdjustmentFilters {
     static let all: [FilterDescriptor] = [
         AffineTransformFilter.descriptor,
         Crop.descriptor,
+        LanczosScaleTransform.descriptor,
+        PerspectiveTransform.descriptor,
+        PerspectiveTransformWithExtent.descriptor,
+        StraightenFilter.descriptor,
     ]
 }

@@ -12,7 +12,7 @@ public enum HatchedScreen {
         description: "Renders the image's luminance as hatching, adding cross-hatching in the darker tones.",
         inputs: [.image(), Halftone.center, Halftone.angle, Halftone.width, Halftone.sharpness]
     ) { f in
-        try Halftone.image(f, crossed: true) { frame, w, rho, x, y in
+        try Halftone.image(f, mode: .crossed) { frame, w, rho, x, y in
             let (u, v) = frame.local(x, y)
             let (t1, aa1) = Halftone.lines(v / w, w, rho)
             let (t2, aa2) = Halftone.lines(u / w, w, rho)

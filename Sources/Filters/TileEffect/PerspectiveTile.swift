@@ -32,7 +32,8 @@ public enum PerspectiveTile {
             throw LunetteError.invalid("CIPerspectiveTile: the four corners must form a convex quadrilateral")
         }
         let e = image.extent
-        if e.isEmpty || e.isInfinite { throw LunetteError.invalid("CIPerspectiveTile: the input needs a finite, non-empty extent") }
+        if e.isEmpty { return image }
+        if e.isInfinite { throw LunetteError.invalid("CIPerspectiveTile: the input needs a finite extent (crop it first)") }
         let box = IRect(covering: e)
         let ox = Double(box.x), oy = Double(box.y), bw = Double(box.width), bh = Double(box.height)
         // The side of the vanishing line the quadrilateral lies on.

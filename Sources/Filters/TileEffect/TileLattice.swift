@@ -179,7 +179,7 @@ enum LatticeTile {
 /// The inputs the lattice tile effects share, with the catalogue's numbers.
 enum TileInputs {
     static let center = InputSpec.vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                                         "Origin of the source tile (a corner of it, and a symmetry point of the tiling).")
+                                         "Origin of the source tile (one of its corners).")
     static let angle = InputSpec.number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0,
                                         sliderMin: -.pi, sliderMax: .pi, identity: 0,
                                         "Direction of the tile's first edge, in radians.")

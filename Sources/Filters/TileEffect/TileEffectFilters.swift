@@ -4,5 +4,16 @@ import Foundation
 enum TileEffectFilters {
     static let all: [FilterDescriptor] = [
         AffineClamp.descriptor,
+        AffineTile.descriptor,
+        EightfoldReflectedTile.descriptor,
+        FourfoldReflectedTile.descriptor,
+        FourfoldRotatedTile.descriptor,
+        FourfoldTranslatedTile.descriptor,
+        GlideReflectedTile.descriptor,
+        PerspectiveTile.descriptor,
+        SixfoldReflectedTile.descriptor,
+        SixfoldRotatedTile.descriptor,
+        TriangleKaleidoscope.descriptor,
+        TwelvefoldReflectedTile.descriptor,
     ]
 }

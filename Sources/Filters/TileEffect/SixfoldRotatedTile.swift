@@ -1,0 +1,18 @@
+import Foundation
+import PixelCore
+
+/// CISixfoldRotatedTile: the source tile is the equilateral triangle of side `inputWidth` with a vertex at
+/// `inputCenter` and an edge along `inputAngle`; its six turns by 60° about the centre make a
+/// hexagon that repeats on a triangular lattice (p6: invariant under a 60° turn about the
+/// centre). Infinite extent.
+/// Lua: `img | CISixfoldRotatedTile{center = Vector(256, 256), width = 80}`
+public enum SixfoldRotatedTile {
+    public static let descriptor = FilterDescriptor(
+        name: "CISixfoldRotatedTile", displayName: "Sixfold Rotated Tile",
+        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
+        description: "Tiles the plane with hexagons made of the triangle at the centre turned in sixth turns.",
+        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width]
+    ) { f in
+        try TileInputs.build(f, cell: { LatticeTile.hexCell($0, .rotate6) }) { LatticeTile.hex(width: $0, mode: .rotate6) }
+    }
+}

@@ -53,8 +53,8 @@ public final class Repl {
         while true {
             guard let line = reader.read(buffer.isEmpty ? "> " : ">> ") else { break }
             if buffer.isEmpty, line.hasPrefix(":") {
+                guard meta(line) else { break }
                 reader.remember(line)
-                if !meta(line) { break }
                 continue
             }
             buffer += buffer.isEmpty ? line : "\n" + line

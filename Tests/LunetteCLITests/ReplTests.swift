@@ -45,25 +45,24 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(tty.finish(), 0)
     }
 
+    /// libedit redraws only the completed part of a word, so each check types the rest of
+    /// the line and looks at what evaluating the completed line printed.
     func testCompletionOfFilterNamesMethodsAndKeys() throws {
         let tty = try start()
         var mark = tty.output.count
-        tty.send("Filter(\"CISepiaT\t")
-        XCTAssertTrue(tty.waitFor("CISepiaTone", after: mark), tty.output)
-        tty.send("\")\r")
-        XCTAssertTrue(tty.waitFor("Filter(\"CISepiaTone\")", after: mark), tty.output)
+        tty.send("Filter(\"CISepiaT\t\")\r")
+        XCTAssertTrue(tty.waitFor("Filter(\"CISepiaTone\")\r\n", after: mark), tty.output)
         mark = tty.output.count
         tty.send("img = Image.color(Color(1, 0, 0))\r")
-        tty.send("img:clampedTo\t")
-        XCTAssertTrue(tty.waitFor("img:clampedToExtent", after: mark), tty.output)
-        tty.send("()\r")
+        tty.send("img:clampedTo\t()\r")
         XCTAssertTrue(tty.waitFor("Image ∞", after: mark), tty.output)
         mark = tty.output.count
         tty.send("f = Filter('CIGaussianBlur')\r")
-        tty.send("f.inputRa\t")
-        XCTAssertTrue(tty.waitFor("f.inputRadius", after: mark), tty.output)
-        tty.send("\r")
-        XCTAssertTrue(tty.waitFor("\n10", after: mark), tty.output)
+        tty.send("f.inputRa\t\r")
+        XCTAssertTrue(tty.waitFor("\n10\r\n", after: mark), tty.output)
+        mark = tty.output.count
+        tty.send("CIExposureAd\t{EV = 1}\r")
+        XCTAssertTrue(tty.waitFor("CIExposureAdjust{EV = 1}\r\n> ", after: mark), tty.output)
         tty.send("\u{4}")
         XCTAssertEqual(tty.finish(), 0)
     }
@@ -74,13 +73,13 @@ final class ReplTests: XCTestCase {
         first.send(":quit\r")
         XCTAssertEqual(first.finish(), 0)
         let saved = try String(contentsOfFile: dir.appendingPathComponent("state/lunette/history").path, encoding: .utf8)
-        XCTAssertTrue(saved.contains("history_marker = 12345"), saved)
+        XCTAssertTrue(saved.contains("history_marker"), saved)
         let second = try start()
         let mark = second.output.count
+        // Up recalls the assignment from the first session; running it defines the variable here.
         second.send("\u{1b}[A\r")
-        XCTAssertTrue(second.waitFor("history_marker = 12345", after: mark), second.output)
-        second.send("history_marker\r")
-        XCTAssertTrue(second.waitFor("12345", after: mark), second.output)
+        second.send("history_marker + 1\r")
+        XCTAssertTrue(second.waitFor("12346", after: mark), second.output)
         second.send(":quit\r")
         XCTAssertEqual(second.finish(), 0)
     }

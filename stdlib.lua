@@ -438,6 +438,7 @@ function lunette.sandbox()
   env.string = copy(string, {dump = true})
   env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
   env.os = {clock = os.clock, time = os.time, date = os.date}
+  env.arg = _G.arg and copy(_G.arg)
   env.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
     return load(chunk, name, "t", e or env)

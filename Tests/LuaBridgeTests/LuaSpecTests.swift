@@ -12,6 +12,7 @@ final class LuaSpecTests: XCTestCase {
         let support = try String(contentsOfFile: dir + "/_support.lua", encoding: .utf8)
         var total = 0
         for spec in specs {
+            let started = Date()
             let tmp = Fixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: tmp) }
             setenv("LUNETTE_SPEC_TMP", tmp.path, 1)
@@ -29,6 +30,7 @@ final class LuaSpecTests: XCTestCase {
                 continue
             }
             let (count, failures) = try lua.specResults()
+            print("Lua spec \(spec): \(count) checks, \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             XCTAssertGreaterThan(count, 0, spec)
             for f in failures { XCTFail("\(spec): \(f)") }
             total += count

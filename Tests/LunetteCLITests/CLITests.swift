@@ -123,6 +123,52 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try lunette(["run", path("nope.lua")]).status, 6)
     }
 
+    func testSandboxedRunAndPresentedSteps() throws {
+        let script = path("sandboxed.lua")
+        try """
+        local img = Image.load(arg[1])
+        print(io == nil, os.execute == nil, debug == nil)
+        local ok, err = pcall(function() img:save("/tmp/escape.png") end)
+        print(ok, (err:gsub("^.-: ", "")))
+        local small = img:cropped(Rect(0, 0, 8, 8)) | CISepiaTone{}
+        small:save("inside.png")
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = ["run", "--sandbox", script, Fixtures.astronaut]
+        p.currentDirectoryURL = dir
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(text, "true\ttrue\ttrue\nfalse\tsave: a sandboxed script may only write relative paths inside the working directory, not '/tmp/escape.png'\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("inside.png")))
+        let loop = path("loop.lua")
+        try "while true do end\n".write(toFile: loop, atomically: true, encoding: .utf8)
+        let r = try lunette(["run", "--sandbox", loop])
+        XCTAssertEqual(r.status, 5, r.stderr)
+        XCTAssertTrue(r.stderr.contains("sandboxed script: CPU budget of 5 s exhausted"), r.stderr)
+
+        let plain = path("plain.png"), presented = path("presented.png")
+        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", plain, "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
+        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", presented, "--present", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
+        let size = { (p: String) -> [UInt8] in Array(try! Data(contentsOf: URL(fileURLWithPath: p))[16..<24]) }
+        XCTAssertEqual(size(plain), [0, 0, 2, 0x16, 0, 0, 2, 0x16], "the plain blur grows by its reach")
+        XCTAssertEqual(size(presented), [0, 0, 2, 0, 0, 0, 2, 0], "--present crops back to the input")
+    }
+
+    func testQRCodeFromTheCommandLine() throws {
+        let out = path("qr.png")
+        let r = try lunette(["apply", "-o", out, "-f", "CIQRCodeGenerator{message = 'hello', correctionLevel = 'H'}"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        let none = try lunette(["apply", "-o", path("none.png"), "-f", "CISepiaTone{}"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("no input image"), none.stderr)
+    }
+
     func testStandardInputThatIsNotATerminalRunsAsAScript() throws {
         let r = try lunette([], stdin: Data("print(6 * 7)\nprint(#Filter.names() > 50)\n".utf8))
         XCTAssertEqual(r.status, 0, r.stderr)

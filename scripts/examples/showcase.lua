@@ -18,10 +18,11 @@ local function save(img, name)
   print(string.format("%-44s %s", path, tostring(img)))
 end
 
--- 1. Sepia print: warm tones with a little extra contrast, slightly darkened.
+-- 1. Sepia print: warm tones, a little extra contrast and a vignette (all point
+--    operations: they render fused, in one pass per tile).
 save(photo | CISepiaTone{intensity = 0.9}
            | CIColorControls{contrast = 1.1, saturation = 1.1}
-           | CIExposureAdjust{EV = -0.2}, "sepia-print")
+           | CIVignette{intensity = 1, radius = 1.5}, "sepia-vignette")
 
 -- 2. Soft focus with clean edges: clamp before the blur, crop back after it
 --    (without the clamp the transparent surroundings would darken the border).
@@ -44,5 +45,13 @@ local w, h = extent.width, extent.height
 local tilt = Transform.translate(-w / 2, -h / 2):rotated(math.rad(-6)):translated(w / 2 + 40, h / 2 + 40)
 local card = Image.color(Color"#efe6d2"):cropped(Rect(0, 0, w + 80, h + 80))
 save(photo:transformed(tilt) | CISourceOverCompositing{backgroundImage = card}, "tilted-print")
+
+-- 6. Plugins written in Lua behave like native filters: a soft glow and a film look.
+save(photo | XSoftGlow{radius = 12, intensity = 0.7}, "soft-glow")
+save(photo | XFilmLook{fade = 0.4, warmth = 0.6, grain = 0.4}, "film-look")
+
+-- 7. A QR code, presented crisp at 8× with nearest-neighbour scaling.
+local qr = Image.apply(nil, "CIQRCodeGenerator", {message = "https://example.org/lunette", correctionLevel = "Q"})
+save(qr:scaledNearest(8), "qr-code")
 
 print(string.format("wrote %d images into %s/", #written, outdir))

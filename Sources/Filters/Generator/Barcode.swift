@@ -1,4 +1,4 @@
-import CZintShim
+import Codecs
 import Foundation
 import PixelCore
 
@@ -8,46 +8,13 @@ enum Barcode {
     /// The payload encoded when no message is set (Core Image would return no image).
     static let defaultMessage = Array("https://example.org".utf8)
 
-    /// libzint's symbologies.
-    enum Symbology: Int32 {
-        case qrCode = 58, aztec = 92, code128 = 20, pdf417 = 55, pdf417Compact = 56
-    }
+    typealias Symbology = BarcodeEncoder.Symbology
+    typealias Symbol = BarcodeEncoder.Symbol
+    typealias Failure = BarcodeEncoder.Failure
 
-    /// A module matrix, top row first (1 = dark).
-    struct Symbol {
-        var rows: Int
-        var width: Int
-        var modules: [UInt8]
-        func isDark(_ row: Int, _ column: Int) -> Bool { modules[row * width + column] != 0 }
-    }
-
-    /// Why libzint refused a message: its status code and text.
-    struct Failure: Error {
-        var status: Int32
-        var message: String
-        var tooLong: Bool { status == 5 }
-    }
-
-    /// Encodes bytes in binary data mode; options follow libzint (`-1`/`0` = automatic).
     static func encode(_ data: [UInt8], _ symbology: Symbology, option1: Int32 = -1, option2: Int32 = 0,
                        option3: Int32 = 0) -> Result<Symbol, Failure> {
-        var request = lz_request(symbology: symbology.rawValue, option_1: option1, option_2: option2, option_3: option3)
-        let capacity = Int(LZ_MAX_ROWS) * Int(LZ_MAX_WIDTH)
-        var modules = [UInt8](repeating: 0, count: capacity)
-        var result = lz_result()
-        let status = data.withUnsafeBufferPointer { bytes in
-            modules.withUnsafeMutableBufferPointer { out in
-                lz_encode(&request, bytes.baseAddress, Int32(bytes.count), out.baseAddress, Int32(capacity), &result)
-            }
-        }
-        guard status == 0 else {
-            let text = withUnsafeBytes(of: result.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            return .failure(Failure(status: status, message: text))
-        }
-        let rows = Int(result.rows), width = Int(result.width)
-        return .success(Symbol(rows: rows, width: width, modules: Array(modules.prefix(rows * width))))
+        BarcodeEncoder.encode(data, symbology, option1: option1, option2: option2, option3: option3)
     }
 
     /// Draws a symbol: each module `moduleWidth` × `rowHeight` pixels, with a white margin

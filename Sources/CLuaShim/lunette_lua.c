@@ -163,7 +163,33 @@ void lunette_budget_end(lua_State *L) {
 int lunette_budget_exceeded(lua_State *L) { return state_of(L)->exceeded; }
 
 void lunette_interrupt(lua_State *L) { state_of(L)->interrupted = 1; }
-void lunette_clear_interrupt(lua_State *L) { state_of(L)->interrupted = 0; }
+
+static lunette_state *volatile sigint_target = NULL;
+static volatile sig_atomic_t sigint_pending = 0;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    sigint_pending = 1;
+    lunette_state *s = sigint_target;
+    if (s) s->interrupted = 1;
+}
+
+void lunette_install_sigint(lua_State *L) {
+    sigint_target = state_of(L);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+int lunette_sigint_pending(void) { return sigint_pending; }
+
+void lunette_clear_interrupt(lua_State *L) {
+    sigint_pending = 0;
+    state_of(L)->interrupted = 0;
+}
 
 int lunette_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     lunette_state *s = state_of(L);

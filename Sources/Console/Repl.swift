@@ -9,7 +9,6 @@ public final class Repl {
     let color: Bool
     let previewMode: PreviewMode
     let reader: LineReader
-    var signalSource: DispatchSourceSignal?
 
     public init(options: LuaOptions = LuaOptions()) throws {
         self.options = options
@@ -73,10 +72,7 @@ public final class Repl {
 
     public static var version = "0.1.0"
 
-    func prepareEvaluation() {
-        Cancellation.reset()
-        runtime.clearInterrupt()
-    }
+    func prepareEvaluation() { runtime.clearInterrupt() }
 
     /// Handles `:quit`, `:reset` and the commands stdlib.lua implements; false means quit.
     func meta(_ line: String) -> Bool {
@@ -87,6 +83,7 @@ public final class Repl {
             do {
                 runtime = try LuaRuntime(options)
                 attach()
+                installInterruptHandler()
                 say("a fresh Lua state")
             } catch { say("\(error)", code: "31") }
         default:
@@ -107,14 +104,5 @@ public final class Repl {
     }
 
     /// Ctrl-C interrupts Lua code and renders; the session continues.
-    func installInterruptHandler() {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in
-            Cancellation.request()
-            self?.runtime.interrupt()
-        }
-        source.resume()
-        signalSource = source
-    }
+    func installInterruptHandler() { runtime.handleInterrupts() }
 }

@@ -56,7 +56,16 @@ extension LuaRuntime {
     public func interrupt() { lunette_interrupt(L) }
 
     /// Forgets an interruption that arrived while nothing was running.
-    public func clearInterrupt() { lunette_clear_interrupt(L) }
+    public func clearInterrupt() {
+        lunette_clear_interrupt(L)
+        Cancellation.reset()
+    }
+
+    /// Makes Ctrl-C interrupt this state's Lua code and any render in progress.
+    public func handleInterrupts() {
+        lunette_install_sigint(L)
+        Cancellation.external = { lunette_sigint_pending() != 0 }
+    }
 
     /// Where `:show` sends images (set by the console).
     public var previewHandler: ((Image, Int?) throws -> Void)? {

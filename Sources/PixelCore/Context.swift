@@ -46,14 +46,17 @@ public enum Cancellation {
     static let lock = NSLock()
     nonisolated(unsafe) static var requested = false
 
+    /// Another source of requests (the console's SIGINT flag), polled with the lock held.
+    nonisolated(unsafe) public static var external: (@Sendable () -> Bool)?
+
     public static func request() { lock.lock(); requested = true; lock.unlock() }
     public static func reset() { lock.lock(); requested = false; lock.unlock() }
-    public static var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requested }
+    public static var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requested || external?() == true }
 
     /// Throws "interrupted" (and clears the request) if one is pending.
     public static func check() throws {
         lock.lock(); defer { lock.unlock() }
-        if requested { requested = false; throw LunetteError(.script, "interrupted") }
+        if requested || external?() == true { requested = false; throw LunetteError(.script, "interrupted") }
     }
 }
 

@@ -43,6 +43,10 @@ int lunette_budget_exceeded(lua_State *L);
 /// Ctrl-C style interruption: the next hook call raises "interrupted".
 void lunette_interrupt(lua_State *L);
 void lunette_clear_interrupt(lua_State *L);
+/// Ctrl-C: a SIGINT handler that interrupts Lua code in `L` and marks a pending interrupt
+/// (renders poll it through `lunette_sigint_pending`). Async-signal-safe: it only sets flags.
+void lunette_install_sigint(lua_State *L);
+int lunette_sigint_pending(void);
 
 void lunette_pop(lua_State *L, int n);
 void lunette_newtable(lua_State *L);

@@ -458,6 +458,11 @@ end
 
 function lunette.parsestep(src)
   local env = lunette.sandbox()
+  -- Filter names are case-insensitive here and the CI prefix is optional: sepiatone{}.
+  setmetatable(env, {__index = function(_, k)
+    local ok, canonical = pcall(N.filter_canonical, k)
+    if ok and canonical then return _ENV[canonical] end
+  end})
   local chunk, err = load("return " .. src, "=-f '" .. src .. "'", "t", env)
   if not chunk then error(err, 0) end
   local step = chunk()

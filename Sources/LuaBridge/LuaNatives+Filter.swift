@@ -62,6 +62,11 @@ extension LuaNatives {
             try c.runtime.loadPlugin(source: try c.string(1), name: try c.optString(2) ?? "plugin")
             return 0
         }),
+        ("filter_canonical", { c in
+            let name = try c.string(1)
+            if let d = try? c.runtime.registry.descriptor(named: name) { LuaValues.pushString(c.L, d.name) } else { lua_pushnil(c.L) }
+            return 1
+        }),
         ("filter_setdefaults", { c in try c.filter(1).setDefaults(); return 0 }),
         ("filter_keys", { c in pushStrings(c.L, try c.filter(1).descriptor.inputKeys); return 1 }),
         ("filter_tostring", { c in

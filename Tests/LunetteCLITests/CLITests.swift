@@ -54,6 +54,13 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Array(bytes[16..<24]), [0, 0, 2, 0x0e, 0, 0, 2, 0x0e], "512 + 2 × 7 pixels each way")
     }
 
+    func testStepNamesAreCaseInsensitiveWithOptionalPrefix() throws {
+        let out = path("lower.png")
+        let r = try lunette(["apply", Fixtures.astronaut, "-o", out, "-f", "sepiatone{intensity = 0.5}", "-f", "CIgaussianblur{radius = 1}"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    }
+
     func testApplyThroughPipesAndSixteenBits() throws {
         let input = try Data(contentsOf: URL(fileURLWithPath: Fixtures.coffee))
         let r = try lunette(["apply", "-", "-o", "-", "--depth", "16", "-f", "CIColorControls{saturation = 0}"], stdin: input)

@@ -28,7 +28,11 @@ demo: build
 ## test: build and run every test
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	@set -o pipefail; swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
+	summary=$$(grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -n 1); \
+	total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
+	failed=$$(echo "$$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/'); \
+	[ -n "$$total" ] && echo "$$((total - failed)) passed, $$failed failed"; exit $$status
 
 clean:
 	rm -rf .build out

@@ -31,21 +31,11 @@ public struct YUVConversion: Sendable {
     /// The conversion a stream's header asks for.
     public init(_ format: Y4MFormat) { self.init(matrix: format.matrix, range: format.range, bitDepth: format.bitDepth) }
 
-    /// Codes → R′G′B′ (not clamped: out-of-gamut codes survive a round trip).
-    @inline(__always) func rgb(_ y: Float, _ cb: Float, _ cr: Float) -> SIMD3<Float> {
-        let l = (y - yOffset) / yScale, u = (cb - cOffset) / cScale, v = (cr - cOffset) / cScale
-        return SIMD3(l + crToR * v, l + cbToG * u + crToG * v, l + cbToB * u)
+    /// A code rounded and clamped to 0…max (NaN gives 0).
+    @inline(__always) func quantize(_ v: Float) -> UInt16 {
+        let c = v + 0.5
+        return c >= 0 ? (c < maxCode ? UInt16(c) : UInt16(maxCode)) : 0
     }
-
-    /// R′G′B′ → luma code (unrounded) and normalised chroma (cb, cr in about −½…½).
-    @inline(__always) func luma(_ p: SIMD3<Float>) -> Float { kr * p.x + kg * p.y + kb * p.z }
-    @inline(__always) func lumaCode(_ l: Float) -> Float { yOffset + l * yScale }
-    @inline(__always) func chromaCode(_ c: Float) -> Float { cOffset + c * cScale }
-    @inline(__always) func cb(_ p: SIMD3<Float>, _ l: Float) -> Float { (p.z - l) / cbToB }
-    @inline(__always) func cr(_ p: SIMD3<Float>, _ l: Float) -> Float { (p.x - l) / crToR }
-
-    /// A code rounded and clamped to 0…max.
-    @inline(__always) func quantize(_ v: Float) -> UInt16 { UInt16(min(max(v + 0.5, 0), maxCode)) }
 }
 
 /// The sRGB curve extended to negative values and values above 1 (odd-symmetric, the
@@ -68,22 +58,55 @@ enum VideoTransfer {
         (0...n + 1).map { i in f(lo + (hi - lo) * Float(i) / Float(n)) }
     }
 
-    @inline(__always) static func lookup(_ t: UnsafeBufferPointer<Float>, _ v: Float, _ lo: Float, _ hi: Float,
-                                         _ n: Int, _ exact: (Float) -> Float) -> Float {
-        guard v >= lo, v < hi else { return exact(v) }
-        let x = (v - lo) * (Float(n) / (hi - lo))
-        let i = Int(x)
-        let f = x - Float(i)
-        return t[i] + (t[i + 1] - t[i]) * f
+    /// A table lookup with linear interpolation for values inside [lo, hi); the exact
+    /// curve elsewhere (NaN stays NaN).
+    struct Interpolator {
+        let table: UnsafePointer<Float>
+        let scale: Float, offset: Float, last: Float
+        let exact: (Float) -> Float
+
+        @inline(__always) func callAsFunction(_ v: Float) -> Float {
+            let x = v * scale + offset
+            guard x >= 0, x < last else { return exact(v) }
+            let i = Int(x)
+            let f = x - Float(i)
+            let a = table[i]
+            return a + (table[i &+ 1] - a) * f
+        }
+
+        /// Lanes x, y, z through the curve at once (lane w comes back 0).
+        @inline(__always) func rgb(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            var x = v * scale + offset
+            x.w = 0
+            guard all((x .>= 0) .& (x .< last)) else { return SIMD4(self(v.x), self(v.y), self(v.z), 0) }
+            // floor(x) without a rounding call: x − ½ rounded to nearest by the 1.5·2²³ trick
+            // (an integral x may round down a step; its fraction is then 1, same result).
+            let magic = SIMD4<Float>(repeating: 12_582_912)
+            let shifted = (x - 0.5) + magic
+            let f = x - (shifted - magic)
+            let i = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+            let i0 = Int(i.x), i1 = Int(i.y), i2 = Int(i.z)
+            let a = SIMD4(table[i0], table[i1], table[i2], 0)
+            let b = SIMD4(table[i0 &+ 1], table[i1 &+ 1], table[i2 &+ 1], 0)
+            return a + (b - a) * f
+        }
     }
 
-    /// R′G′B′ → linear (sRGB curve, extended).
-    @inline(__always) static func decode(_ t: UnsafeBufferPointer<Float>, _ v: Float) -> Float {
-        lookup(t, v, decodeLow, decodeHigh, decodeCount, exactDecode)
+    /// Runs `body` with an R′G′B′ → linear interpolator.
+    static func withDecoder<R>(_ body: (Interpolator) throws -> R) rethrows -> R {
+        try decodeTable.withUnsafeBufferPointer {
+            try body(Interpolator(table: $0.baseAddress!, scale: Float(decodeCount) / (decodeHigh - decodeLow),
+                                  offset: -decodeLow * Float(decodeCount) / (decodeHigh - decodeLow),
+                                  last: Float(decodeCount), exact: exactDecode))
+        }
     }
 
-    /// Linear → R′G′B′.
-    @inline(__always) static func encode(_ t: UnsafeBufferPointer<Float>, _ v: Float) -> Float {
-        lookup(t, v, encodeLow, encodeHigh, encodeCount, exactEncode)
+    /// Runs `body` with a linear → R′G′B′ interpolator.
+    static func withEncoder<R>(_ body: (Interpolator) throws -> R) rethrows -> R {
+        try encodeTable.withUnsafeBufferPointer {
+            try body(Interpolator(table: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
+                                  offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
+                                  last: Float(encodeCount), exact: exactEncode))
+        }
     }
 }

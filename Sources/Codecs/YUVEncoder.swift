@@ -17,7 +17,7 @@ public enum YUVEncoder {
         var row = 0
         try out.withUnsafeMutableBytes { raw in
             let base = raw.baseAddress! + marker.count
-            try VideoTransfer.encodeTable.withUnsafeBufferPointer { lut in
+            try VideoTransfer.withEncoder { enc in
                 try context.renderStrips(image, rect: IRect(0, 0, f.width, f.height), stripHeight: stripHeight) { strip in
                     var i = 0
                     while i < strip.height {
@@ -25,9 +25,9 @@ public enum YUVEncoder {
                         let top = strip.row(strip.height - 1 - i)
                         let second = rows > 1 ? strip.row(strip.height - 2 - i) : top
                         if f.bitDepth > 8 {
-                            encodeRows(top, second, rows, fileRow: row, f, c, sx, lut, base.assumingMemoryBound(to: UInt16.self))
+                            encodeRows(top, second, rows, fileRow: row, f, c, sx, enc, base.assumingMemoryBound(to: UInt16.self))
                         } else {
-                            encodeRows(top, second, rows, fileRow: row, f, c, sx, lut, base.assumingMemoryBound(to: UInt8.self))
+                            encodeRows(top, second, rows, fileRow: row, f, c, sx, enc, base.assumingMemoryBound(to: UInt8.self))
                         }
                         i += rows
                         row += rows
@@ -38,39 +38,43 @@ public enum YUVEncoder {
         return out
     }
 
-    /// Encodes one or two file rows (one chroma row) starting at `fileRow`.
-    static func encodeRows<T: FixedWidthInteger>(_ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>,
-                                                 _ rows: Int, fileRow: Int, _ f: Y4MFormat, _ c: YUVConversion, _ sx: Int,
-                                                 _ lut: UnsafeBufferPointer<Float>, _ dst: UnsafeMutablePointer<T>) {
+    /// Encodes one or two file rows (one chroma row) starting at `fileRow`, chroma block by block.
+    static func encodeRows<T: FixedWidthInteger & UnsignedInteger>(
+        _ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, _ rows: Int, fileRow: Int,
+        _ f: Y4MFormat, _ c: YUVConversion, _ sx: Int, _ enc: VideoTransfer.Interpolator, _ dst: UnsafeMutablePointer<T>
+    ) {
         let w = f.width
         let lumaCount = w * f.height, chromaCount = f.chromaWidth * f.chromaHeight
-        let cRow = (fileRow >> f.chromaShift.y) * f.chromaWidth
+        let yTop = dst + fileRow * w, ySecond = yTop + w
+        let cbRow = dst + lumaCount + (fileRow >> f.chromaShift.y) * f.chromaWidth, crRow = cbRow + chromaCount
+        let mono = f.chroma == .mono
+        let kr = c.kr, kg = c.kg, kb = c.kb
+        let yA = c.yScale, yB = c.yOffset
+        let uA = c.cScale / c.cbToB, vA = c.cScale / c.crToR, cB = c.cOffset
         let block = 1 << sx
-        @inline(__always) func rgb(_ p: Pixel) -> SIMD3<Float> {
-            SIMD3(VideoTransfer.encode(lut, p.x), VideoTransfer.encode(lut, p.y), VideoTransfer.encode(lut, p.z))
-        }
-        var x = 0
+        var x = 0, ci = 0
         while x < w {
-            let cols = min(block, w - x)
-            var cbSum: Float = 0, crSum: Float = 0
-            for r in 0..<rows {
-                let src = r == 0 ? top : second
-                let yBase = (fileRow + r) * w
-                for k in 0..<cols {
-                    let p = rgb(src[x + k])
-                    let l = c.luma(p)
-                    dst[yBase + x + k] = T(c.quantize(c.lumaCode(l))).littleEndian
-                    cbSum += c.cb(p, l)
-                    crSum += c.cr(p, l)
+            let end = min(x + block, w)
+            var su: Float = 0, sv: Float = 0
+            for k in x..<end {
+                let p = enc.rgb(top[k])
+                let l = kr * p.x + kg * p.y + kb * p.z
+                yTop[k] = T(truncatingIfNeeded: c.quantize(yB + l * yA)).littleEndian
+                su += p.z - l; sv += p.x - l
+                if rows > 1 {
+                    let q = enc.rgb(second[k])
+                    let l2 = kr * q.x + kg * q.y + kb * q.z
+                    ySecond[k] = T(truncatingIfNeeded: c.quantize(yB + l2 * yA)).littleEndian
+                    su += q.z - l2; sv += q.x - l2
                 }
             }
-            if f.chroma != .mono {
-                let n = Float(rows * cols)
-                let ci = cRow + (x >> sx)
-                dst[lumaCount + ci] = T(c.quantize(c.chromaCode(cbSum / n))).littleEndian
-                dst[lumaCount + chromaCount + ci] = T(c.quantize(c.chromaCode(crSum / n))).littleEndian
+            if !mono {
+                let n = 1 / Float(rows * (end - x))
+                cbRow[ci] = T(truncatingIfNeeded: c.quantize(cB + su * n * uA)).littleEndian
+                crRow[ci] = T(truncatingIfNeeded: c.quantize(cB + sv * n * vA)).littleEndian
             }
-            x += cols
+            x = end
+            ci += 1
         }
     }
 }

@@ -41,40 +41,50 @@ final class YUVSourceNode: ImageNode, @unchecked Sendable {
         let r = rect.intersection(IRect(0, 0, f.width, f.height))
         guard !r.isEmpty else { return out }
         frame.data.withUnsafeBytes { raw in
-            VideoTransfer.decodeTable.withUnsafeBufferPointer { lut in
+            VideoTransfer.withDecoder { dec in
                 if f.bitDepth > 8 {
-                    convert(raw.bindMemory(to: UInt16.self), r, into: out, lut)
+                    convert(raw.baseAddress!.assumingMemoryBound(to: UInt16.self), r, into: out, dec)
                 } else {
-                    convert(raw.bindMemory(to: UInt8.self), r, into: out, lut)
+                    convert(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), r, into: out, dec)
                 }
             }
         }
         return out
     }
 
-    func convert<T: FixedWidthInteger>(_ s: UnsafeBufferPointer<T>, _ r: IRect, into out: PixelBuffer,
-                                       _ lut: UnsafeBufferPointer<Float>) {
+    /// Converts `r` chroma block by chroma block (the chroma terms once per block).
+    func convert<T: FixedWidthInteger & UnsignedInteger>(_ s: UnsafePointer<T>, _ r: IRect, into out: PixelBuffer,
+                                                         _ dec: VideoTransfer.Interpolator) {
         let f = frame.format, c = conversion
         let (sx, sy) = f.chromaShift
-        let cw = f.chromaWidth
-        let lumaCount = f.width * f.height, chromaCount = f.chromaWidth * f.chromaHeight
-        let mid = Float(c.cOffset)
+        let w = f.width, cw = f.chromaWidth
+        let lumaCount = w * f.height, chromaCount = cw * f.chromaHeight
+        let ya = 1 / c.yScale, yb = -c.yOffset / c.yScale
+        let ca = 1 / c.cScale, cb0 = -c.cOffset / c.cScale
+        let mono = f.chroma == .mono
+        let crR = c.crToR, cbG = c.cbToG, crG = c.crToG, cbB = c.cbToB
         for y in r.y..<r.maxY {
             let fileRow = f.height - 1 - y
-            let dst = out.row(y - out.rect.y) + (r.x - out.rect.x)
-            let yRow = fileRow * f.width
-            let cRow = (fileRow >> sy) * cw
-            for x in r.x..<r.maxX {
-                let luma = Float(T(littleEndian: s[yRow + x]))
-                var cb = mid, cr = mid
-                if f.chroma != .mono {
-                    let ci = cRow + (x >> sx)
-                    cb = Float(T(littleEndian: s[lumaCount + ci]))
-                    cr = Float(T(littleEndian: s[lumaCount + chromaCount + ci]))
+            let dst = out.row(y - out.rect.y) + (r.x - out.rect.x) - r.x
+            let yRow = s + fileRow * w
+            let cbRow = s + lumaCount + (fileRow >> sy) * cw, crRow = cbRow + chromaCount
+            var x = r.x
+            while x < r.maxX {
+                let cx = x >> sx
+                let end = min((cx + 1) << sx, r.maxX)
+                var d = SIMD4<Float>.zero
+                if !mono {
+                    let u = Float(T(littleEndian: cbRow[cx])) * ca + cb0
+                    let v = Float(T(littleEndian: crRow[cx])) * ca + cb0
+                    d = SIMD4(crR * v, cbG * u + crG * v, cbB * u, 0)
                 }
-                let p = c.rgb(luma, cb, cr)
-                dst[x - r.x] = Pixel(VideoTransfer.decode(lut, p.x), VideoTransfer.decode(lut, p.y),
-                                     VideoTransfer.decode(lut, p.z), 1)
+                while x < end {
+                    let l = Float(T(littleEndian: yRow[x])) * ya + yb
+                    var p = dec.rgb(d + l)
+                    p.w = 1
+                    dst[x] = p
+                    x &+= 1
+                }
             }
         }
     }

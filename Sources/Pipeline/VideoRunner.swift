@@ -85,7 +85,9 @@ public final class VideoRunner {
             let graphs: [Image]
             do {
                 let time = Double(index) / (fps ?? 25)
-                graphs = try chains.map { try runtime.apply($0, to: source, frame: index, time: time, fps: fps) }
+                graphs = try chains.map {
+                    try runtime.apply($0, to: source, frame: index, time: time, fps: fps, memoryHint: frame.data.count)
+                }
             } catch {
                 scriptError = error
                 slots.signal()

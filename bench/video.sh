@@ -14,9 +14,6 @@ command -v ffmpeg >/dev/null || { echo "bench/video.sh: ffmpeg is missing (make 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-now() { date +%s.%N; }
-fps() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", n / (b - a) }'; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 ffmpeg -nostdin -loglevel error -f lavfi -i "testsrc2=size=$SIZE:rate=30" -frames:v "$FRAMES" \
   -pix_fmt yuv420p -f yuv4mpegpipe "$work/clip.y4m"
@@ -33,14 +30,18 @@ LUA
 # sepia matrix makes ffmpeg convert to RGB and back, as lunette does).
 graph="eq=saturation=1.2:contrast=1.1:brightness=0.02,gblur=sigma=2,colorchannelmixer=rr=.393:rg=.769:rb=.189:gr=.349:gg=.686:gb=.168:br=.272:bg=.534:bb=.131"
 
-t0=$(now)
-"$BIN" video -q --chain "$work/look.lua" -i "$work/clip.y4m" -o - > /dev/null
-t1=$(now)
-ffmpeg -nostdin -loglevel error -i "$work/clip.y4m" -vf "$graph" -pix_fmt yuv420p -f yuv4mpegpipe -y /dev/null
-t2=$(now)
+# Wall seconds, then CPU seconds (user + system), of one command.
+measure() {
+  local TIMEFORMAT='%R %U %S' t
+  t=$( { time "$@" > /dev/null 2> "$work/err" ; } 2>&1 ) || { echo "failed: $*" >&2; cat "$work/err" >&2; exit 1; }
+  awk '{ printf "%s %.2f", $1, $2 + $3 }' <<< "$t"
+}
+read -r lw lc <<< "$(measure "$BIN" video -q --chain "$work/look.lua" -i "$work/clip.y4m" -o -)"
+read -r fw fc <<< "$(measure ffmpeg -nostdin -loglevel error -i "$work/clip.y4m" -vf "$graph" -pix_fmt yuv420p -f yuv4mpegpipe -y /dev/null)"
 
-l=$(fps "$FRAMES" "$t0" "$t1"); f=$(fps "$FRAMES" "$t1" "$t2")
+rate() { awk -v n="$FRAMES" -v s="$1" 'BEGIN { printf "%.2f", n / s }'; }
 echo "video bench: $FRAMES frames of $SIZE yuv420p, colour controls + blur σ=2 + sepia, $(nproc) cores"
-echo "  lunette video  $(secs "$t0" "$t1") s  $l frames/s"
-echo "  ffmpeg -vf     $(secs "$t1" "$t2") s  $f frames/s"
-awk -v l="$l" -v f="$f" 'BEGIN { printf "  lunette / ffmpeg: %.2f× (goal ≥ 1.2×)\n", l / f }'
+echo "  lunette video  ${lw} s wall, ${lc} s CPU  $(rate "$lw") frames/s"
+echo "  ffmpeg -vf     ${fw} s wall, ${fc} s CPU  $(rate "$fw") frames/s"
+awk -v l="$lw" -v f="$fw" -v lc="$lc" -v fc="$fc" \
+  'BEGIN { printf "  lunette / ffmpeg: %.2f× by wall time, %.2f× by CPU time (goal ≥ 1.2×)\n", f / l, fc / lc }'

@@ -1,7 +1,7 @@
 import Foundation
 import PixelCore
 
-/// YUV matrix coefficients of a stream (how R′G′B′ maps to Y′CbCr).
+/// YUV matrix coefficients of a stream (how R′G′B′ maps to Y′CbCr). CLI: `lunette video --matrix 709`
 public enum YUVMatrix: String, Sendable, CaseIterable {
     case bt601, bt709
     /// (Kr, Kb) of the matrix.
@@ -9,7 +9,7 @@ public enum YUVMatrix: String, Sendable, CaseIterable {
     public var label: String { self == .bt601 ? "BT.601" : "BT.709" }
 }
 
-/// Code range of the samples: limited ("TV", Y 16–235 at 8 bits) or full ("PC", 0–255).
+/// Code range of the samples: limited ("TV", Y 16–235 at 8 bits) or full ("PC", 0–255). CLI: `--range full`
 public enum YUVRange: String, Sendable, CaseIterable {
     case limited, full
 }

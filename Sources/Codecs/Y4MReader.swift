@@ -1,7 +1,8 @@
 import Foundation
 import PixelCore
 
-/// Reading stopped because `shouldStop` asked for it (the output side went away).
+/// Reading stopped because `shouldStop` asked for it (the output side went away), as when
+/// `lunette video … | head -c 1000` closes the pipe.
 public struct InputStopped: Error {}
 
 /// Reads a YUV4MPEG2 stream frame by frame from a file or standard input, keeping byte

@@ -1,7 +1,7 @@
 import Foundation
 import PixelCore
 
-/// Y′CbCr codes ↔ R′G′B′ for one matrix, range and depth. R′G′B′ are treated as
+/// Y′CbCr codes ↔ R′G′B′ for one matrix, range and depth (CLI: `lunette video --matrix 601 --range full`). R′G′B′ are treated as
 /// sRGB-encoded; `VideoTransfer` takes them to and from linear light.
 public struct YUVConversion: Sendable {
     public let matrix: YUVMatrix, range: YUVRange, bitDepth: Int

@@ -1,7 +1,8 @@
 import Foundation
 import PixelCore
 
-/// One image of a batch: where it comes from and where its result goes.
+/// One image of a batch: where it comes from and where its result goes (`photos/a.png` → `out/a.png`
+/// for `lunette apply --chain look.lua -o out/ photos/`).
 public struct BatchJob: Equatable, Sendable {
     public var input: String
     public var output: String

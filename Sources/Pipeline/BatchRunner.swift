@@ -3,7 +3,8 @@ import Foundation
 import LuaBridge
 import PixelCore
 
-/// How a batch went: images written, failures in input order, wall time.
+/// How a batch went: images written, failures in input order, wall time (the summary line of
+/// `lunette apply -o out/ *.png`).
 public struct BatchResult: Sendable {
     public var written = 0
     public var failures: [(input: String, status: ExitStatus, message: String)] = []

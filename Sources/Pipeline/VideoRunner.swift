@@ -3,7 +3,8 @@ import Foundation
 import LuaBridge
 import PixelCore
 
-/// What `lunette video` reads and writes, and how hard it works.
+/// What `lunette video` reads and writes, and how hard it works (`-i`, `-o`, `--threads`,
+/// `--in-flight`, `--matrix`, `--range`).
 public struct VideoOptions {
     /// Input stream ("-" = standard input).
     public var input = "-"
@@ -20,7 +21,7 @@ public struct VideoOptions {
     public init() {}
 }
 
-/// How a run went.
+/// How a `lunette video` run went: frames, looks, time and the stream format.
 public struct VideoResult: Sendable {
     public var frames = 0, looks = 1
     public var seconds = 0.0

@@ -11,19 +11,21 @@ struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply filter steps or a chain file to an image, or to many images.",
         discussion: """
-        Each -f is a Lua step expression: a filter name and a table of inputs, where the
-        "input" prefix of keys is optional. Steps run in order, after those of --chain.
+        Each -f is a Lua step expression: a filter name and a table of inputs,
+        where the "input" prefix of keys is optional. Steps run in order, after
+        those of --chain.
           lunette apply in.png -o out.png -f 'CISepiaTone{inputIntensity = 0.8}'
           lunette apply in.png -o out.png -f 'CIExposureAdjust{EV = 1}' -f 'CIGaussianBlur{radius = 3}'
           cat in.png | lunette apply - -o - -f 'CIColorControls{saturation = 0}' > gray.png
         A generator step (no inputImage) ignores the image before it, so no input is needed:
           lunette apply -o qr.png -f 'CIQRCodeGenerator{message = "hello", correctionLevel = "H"}'
-        A chain file is plain Lua data (written by chain:save in a script or the REPL):
+        A chain file is plain Lua data (chain:save in a script or the REPL):
           lunette apply --chain look.lua in.png -o out.png
-        Several inputs, a folder or a quoted glob make a batch: -o names a folder (created
-        when missing) that receives NAME.png for each input. Images run in parallel; a bad
-        file is reported and skipped (--fail-fast stops at the first), the exit code is that
-        of the first failure, and a summary line ends the run:
+        Several inputs, a folder or a quoted glob make a batch: -o names a folder
+        (created when missing) that receives NAME.png for each input. Images run
+        in parallel; a bad file is reported and skipped (--fail-fast stops at the
+        first), the exit code is that of the first failure, and a summary line
+        ends the run:
           lunette apply --chain look.lua -o out/ photos/ 'scans/*.png' extra.png
         """
     )

@@ -11,30 +11,37 @@ struct Video: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a chain over the frames of a YUV4MPEG2 (y4m) stream, e.g. in an ffmpeg pipe.",
         discussion: """
-        Reads y4m (4:2:0, 4:2:2, 4:4:4 or mono; 8 to 16 bits) from a file or standard input
-        and writes the same format, header included, to a file or standard output:
-          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua | ffmpeg -f yuv4mpegpipe -i - out.mp4
+        Reads y4m (4:2:0, 4:2:2, 4:4:4 or mono; 8 to 16 bits) from a file or
+        standard input and writes the same format, header included, to a file or
+        standard output:
+          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua \\
+            | ffmpeg -f yuv4mpegpipe -i - out.mp4
           lunette video --chain look.lua -i clip.y4m -o graded.y4m
-          lunette video -f 'CISepiaTone{intensity = 0.6}' -f 'CIVignette{intensity = 1}' < in.y4m > out.y4m
-        Colour: the header tag XCOLORRANGE=FULL|LIMITED (as ffmpeg writes it) picks the range,
-        limited when absent; XCOLORMATRIX=BT601|BT709 picks the matrix, else BT.709 for
-        sizes from 1280 wide or 720 high and BT.601 below. --range and --matrix override
-        both. R′G′B′ are treated as sRGB-encoded and linearised for the filters; chroma is
-        replicated over its block on input and averaged on output, so a chain with no steps
-        gives the input back within ±1 code.
-        Per-frame inputs: in a chain, a function input receives {frame =, time =, fps =}
-        (frame from 0, time = frame / fps, 25 fps when the header has none), and
-        Expr"…" is an expression of frame, time and fps that chain files can hold:
-          return {steps = {{filter = "CIHueAdjust", inputs = {angle = Expr"0.5 * time"}}}}
-        Fan-out: one decode, many looks — each named look of a presets file goes to DIR/NAME.y4m:
-          lunette video -i clip.y4m --fanout looks/ --presets scripts/examples/vidclips-looks.lua
-        Frames render in parallel (a bounded number in flight) and are written in order;
-        frames out = frames in. A truncated last frame (exit 4) or a damaged frame or header
-        (exit 3) is reported with its frame index and byte offset after every complete frame
-        before it has been written. If the reader of the output goes away (a closed pipe),
-        lunette stops at once with exit 6. Output files are written under a temporary name
-        and renamed when complete. Steps run with their specials (clamp before a blur, crop
-        back after it) unless --no-present.
+          lunette video -f 'CISepiaTone{intensity = 0.6}' < in.y4m > out.y4m
+        Colour: the header tag XCOLORRANGE=FULL|LIMITED (as ffmpeg writes it)
+        picks the range, limited when absent; XCOLORMATRIX=BT601|BT709 picks the
+        matrix, else BT.709 from 1280 wide or 720 high and BT.601 below; --range
+        and --matrix override both. R′G′B′ are taken as sRGB-encoded and
+        linearised for the filters; chroma is replicated over its block on input
+        and averaged on output, so a chain with no steps gives the input back
+        within ±1 code. Interlaced streams are filtered as whole frames; the
+        header (size, rate, aspect, interlacing, tags) is written back unchanged.
+        Per-frame inputs: a function input receives {frame =, time =, fps =}
+        (frame from 0, time = frame / fps, 25 fps when the header has none);
+        Expr"…" is an expression of frame, time and fps that chain files keep:
+          return {steps = {{filter = "CIHueAdjust", inputs = {angle = Expr"time"}}}}
+        Fan-out: one decode, many looks; each named look of a presets file is
+        written to DIR/NAME.y4m:
+          lunette video -i clip.y4m --fanout looks/ \\
+            --presets scripts/examples/vidclips-looks.lua
+        Frames render in parallel (a bounded number in flight) and are written in
+        order; frames out = frames in. A truncated last frame (exit 4) or a
+        damaged frame or header (exit 3) is reported with its frame index and
+        byte offset once every complete frame before it is written. If the
+        reader of the output goes away (a closed pipe), lunette stops at once
+        with exit 6. Output files appear under their name only when complete.
+        Steps run with their specials (clamp before a blur, crop back after it)
+        unless --no-present.
         """
     )
 

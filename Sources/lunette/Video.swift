@@ -98,6 +98,12 @@ struct Video: ParsableCommand {
 
     func run() throws {
         try limits.apply()
+        if input == "-", Terminal.isTTY(0) {
+            throw LunetteError(.usage, "no input: give -i FILE.y4m or pipe a y4m stream in (ffmpeg … -f yuv4mpegpipe - | lunette video …)")
+        }
+        if fanout == nil, output == "-", Terminal.isTTY(1) {
+            throw LunetteError(.usage, "not writing a y4m stream to a terminal: give -o FILE.y4m or pipe the output on")
+        }
         let runtime = try Lunette.runtime()
         var options = VideoOptions()
         options.input = input

@@ -14,9 +14,13 @@ enum ProcessRunner {
 
     static var binary: URL { CLITests.binary }
 
+    /// Writes to a pipe whose reader has exited must fail with EPIPE here, not kill the tests.
+    static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs `executable args`; stdin from `stdinFile` or `stdinData` (else empty).
     static func run(_ args: [String], executable: URL? = nil, stdinFile: String? = nil, stdinData: Data? = nil,
                     timeout: Double = 120) throws -> Outcome {
+        _ = ignoreSIGPIPE
         let p = Process()
         p.executableURL = executable ?? binary
         p.arguments = args

@@ -28,8 +28,9 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],
                 plugins: ["EmbedStdlib"]),
         .target(name: "Console", dependencies: ["LuaBridge", "Codecs", "PixelCore", "CEditShim"]),
+        .target(name: "Pipeline", dependencies: ["LuaBridge", "Codecs", "PixelCore"]),
         .executableTarget(name: "lunette", dependencies: [
-            "Console", "LuaBridge", "Filters", "Codecs", "PixelCore",
+            "Console", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),

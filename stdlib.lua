@@ -401,7 +401,8 @@ function lunette.colorKernel(fn)
 end
 imagemt.__bor = function(img, step)
   local mt = getmt(step)
-  if mt ~= Step and mt ~= KernelStep then argerror(2, "|", "step", typename(step)) end
+  local chain = type(mt) == "table" and rawget(mt, "__name") == "Chain"
+  if mt ~= Step and mt ~= KernelStep and not chain then argerror(2, "|", "step", typename(step)) end
   return step:apply(img)
 end
 
@@ -443,7 +444,7 @@ function lunette.sandbox()
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
     return load(chunk, name, "t", e or env)
   end
-  for _, k in ipairs{"Point", "Vector", "Rect", "Color", "Transform", "Image", "Filter", "kernels"} do
+  for _, k in ipairs{"Point", "Vector", "Rect", "Color", "Transform", "Image", "Filter", "kernels", "Chain", "Expr"} do
     env[k] = readonly(_ENV[k], k)
   end
   env.lunette = readonly({filter = lunette.filter, colorKernel = lunette.colorKernel, typename = typename,
@@ -479,6 +480,473 @@ function lunette.applysteps(img, sources, present)
   end
   return img
 end
+
+-- Chains ----------------------------------------------------------------------------
+-- Chain{step, …}: ordered steps, each with a stable id; renders up to a step and to the
+-- end with the shared prefix rendered once; saved as plain Lua data, loaded sandboxed.
+
+local exprbase = readonly((function()
+  local t = copy(math)
+  t.math = readonly(copy(math), "math")
+  return t
+end)(), "Expr")
+
+--- Expr"0.5 * time": a per-frame input, a Lua expression of `frame`, `time` and `fps`
+--- (math functions in scope). Unlike a function it is saved in chain files as written.
+local ExprMT = {__name = "Expr"}
+Expr = {}
+setmetatable(Expr, {__call = function(_, src)
+  if type(src) ~= "string" then argerror(1, "Expr", "string", typename(src)) end
+  local env = setmetatable({}, {__index = exprbase})
+  local fn, err = load("return " .. src, "=Expr" .. sformat("%q", src), "t", env)
+  if not fn then error(err, 2) end
+  return setmetatable({source = src, fn = fn, env = env}, ExprMT)
+end})
+ExprMT.__tostring = function(e) return "Expr" .. sformat("%q", e.source) end
+ExprMT.__eq = function(a, b) return a.source == b.source end
+
+local ChainMT = {__name = "Chain"}
+Chain = {}
+
+local function isdynamic(v) return type(v) == "function" or getmt(v) == ExprMT end
+
+-- The value of one input for frame `t`; code from a chain file runs under the sandbox budget.
+local function resolve(v, t, sandboxed, label)
+  if type(v) == "function" then
+    if sandboxed then return N.sandbox_call(v, label, t) end
+    return v(t)
+  elseif getmt(v) == ExprMT then
+    v.env.frame, v.env.time, v.env.fps = t.frame, t.time, t.fps
+    return N.sandbox_call(v.fn, label)
+  end
+  return v
+end
+
+local valuemts
+local function literal(v, where)
+  local t = type(v)
+  if t == "number" then return fmtnum(v) end
+  if t == "string" then return sformat("%q", v) end
+  if t == "boolean" then return tostring(v) end
+  valuemts = valuemts or {[Point.__mt] = true, [Vector.__mt] = true, [Rect.__mt] = true, [Color.__mt] = true,
+                           [Transform.__mt] = true, [ExprMT] = true}
+  if valuemts[getmt(v)] then return tostring(v) end
+  if t == "table" and getmt(v) == nil and #v > 0 then
+    local n, parts = 0, {}
+    for _ in pairs(v) do n = n + 1 end
+    if n == #v then
+      for i, x in ipairs(v) do parts[i] = type(x) == "number" and fmtnum(x) or literal(x, where) end
+      return "{" .. concat(parts, ", ") .. "}"
+    end
+  end
+  error(sformat("%s is a %s; a chain file holds numbers, strings, booleans, Point, Vector, Rect, Color, " ..
+                "Transform and Expr values", where, typename(v)), 0)
+end
+
+-- Identity tokens for values a signature cannot spell out (images, functions, kernels).
+local tokens, ntokens = setmetatable({}, {__mode = "k"}), 0
+local function token(v)
+  local k = tokens[v]
+  if not k then ntokens = ntokens + 1; k = "#" .. ntokens; tokens[v] = k end
+  return k
+end
+
+local function sortedpairs(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local i = 0
+  return function() i = i + 1; local k = keys[i]; if k ~= nil then return k, t[k] end end
+end
+
+local function key(k) return (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or "[" .. literal(k, "a key") .. "]" end
+
+-- `filter{inputs}` with literals where possible; `show` marks values that are not data.
+local function stepsource(step, show)
+  if getmt(step) ~= Step then return show and tostring(step) or token(step.fn) end
+  local parts = {}
+  for k, v in sortedpairs(step.inputs) do
+    local ok, s = pcall(literal, v, "")
+    if not ok then s = show and ("<" .. typename(v) .. ">") or token(v) end
+    parts[#parts + 1] = key(k) .. " = " .. s
+  end
+  return step.filter .. "{" .. concat(parts, ", ") .. "}"
+end
+
+local function newchain()
+  return setmetatable({_entries = {}, _ids = {}, _next = 1, stats = {prefixRenders = 0, prefixReuses = 0}}, ChainMT)
+end
+
+ChainMT.__index = function(c, k)
+  if mtype(k) == "integer" then local e = rawget(c, "_entries")[k]; return e and e.step end
+  return Chain[k]
+end
+ChainMT.__len = function(c) return #c._entries end
+
+-- The position of a step given by position, id or the step itself.
+local function position(c, ref, fname, n)
+  if mtype(ref) == "integer" then
+    if ref < 1 or ref > #c._entries then
+      error(sformat("bad argument #%d to '%s' (step position 1…%d expected, got %d)", n, fname, #c._entries, ref), 3)
+    end
+    return ref
+  end
+  for i, e in ipairs(c._entries) do
+    if e.id == ref or (type(ref) == "table" and e.step == ref) then return i end
+  end
+  if type(ref) == "string" then error(sformat("%s: no step with id '%s' in the chain", fname, ref), 3) end
+  argerror(n, fname, "step position, id or step", typename(ref), 2)
+end
+
+local function checkstep(step, n, fname)
+  local mt = getmt(step)
+  if mt ~= Step and mt ~= KernelStep then argerror(n, fname, "step", typename(step), 3) end
+end
+
+local function newid(c, id, fname)
+  if id ~= nil then
+    if type(id) ~= "string" or not id:match("^[%a_][%w_%-]*$") then
+      error(sformat("%s: a step id is a name such as \"blur\", got %s", fname, literal(id, "the id")), 3)
+    end
+    if c._ids[id] then error(sformat("%s: the chain already has a step with id '%s'", fname, id), 3) end
+    return id
+  end
+  repeat id = "s" .. c._next; c._next = c._next + 1 until not c._ids[id]
+  return id
+end
+
+--- chain:insert([pos, ]step[, id]): adds a step (at the end without pos); returns its id.
+function Chain.insert(c, pos, step, id)
+  local argn = 2
+  if mtype(pos) ~= "integer" then pos, step, id, argn = #c._entries + 1, pos, step, 1 end
+  if pos < 1 or pos > #c._entries + 1 then
+    error(sformat("bad argument #1 to 'insert' (position 1…%d expected, got %d)", #c._entries + 1, pos), 2)
+  end
+  checkstep(step, argn, "insert")
+  id = newid(c, id, "insert")
+  c._ids[id] = true
+  table.insert(c._entries, pos, {id = id, step = step, enabled = true})
+  return id
+end
+
+--- chain:remove(ref): removes a step (by position, id or the step); returns it and its id.
+function Chain.remove(c, ref)
+  local e = table.remove(c._entries, position(c, ref, "remove", 1))
+  c._ids[e.id] = nil
+  return e.step, e.id
+end
+
+--- chain:move(ref, pos): moves a step to position `pos`.
+function Chain.move(c, ref, pos)
+  local i = position(c, ref, "move", 1)
+  local e = table.remove(c._entries, i)
+  if mtype(pos) ~= "integer" or pos < 1 or pos > #c._entries + 1 then
+    table.insert(c._entries, i, e)
+    error(sformat("bad argument #2 to 'move' (position 1…%d expected, got %s)", #c._entries, tostring(pos)), 2)
+  end
+  table.insert(c._entries, pos, e)
+end
+
+--- chain:replace(ref, step): swaps in a new step, keeping the id and enabled state; returns the old one.
+function Chain.replace(c, ref, step)
+  local e = c._entries[position(c, ref, "replace", 1)]
+  checkstep(step, 2, "replace")
+  local old = e.step
+  e.step = step
+  return old
+end
+
+--- chain:enable(ref[, on]) / chain:disable(ref): a disabled step is kept but skipped.
+function Chain.enable(c, ref, on)
+  c._entries[position(c, ref, "enable", 1)].enabled = on == nil or on == true
+end
+function Chain.disable(c, ref) c._entries[position(c, ref, "disable", 1)].enabled = false end
+
+--- chain:id(ref), chain:isEnabled(ref), chain:step(ref), chain:ids(): what is where.
+function Chain.id(c, ref) return c._entries[position(c, ref, "id", 1)].id end
+function Chain.isEnabled(c, ref) return c._entries[position(c, ref, "isEnabled", 1)].enabled end
+function Chain.step(c, ref) return c._entries[position(c, ref, "step", 1)].step end
+function Chain.ids(c)
+  local out = {}
+  for i, e in ipairs(c._entries) do out[i] = e.id end
+  return out
+end
+
+-- Resolves every enabled step of `c` for frame `t`: {step, entry index, signature}.
+local function resolved(c, t)
+  local out = {}
+  for i, e in ipairs(c._entries) do
+    if e.enabled then
+      local step = e.step
+      if getmt(step) == Step then
+        local inputs, dynamic = {}, false
+        for k, v in pairs(step.inputs) do
+          if isdynamic(v) then
+            dynamic = true
+            inputs[k] = resolve(v, t, c.sandboxed, sformat("chain step %s (%s) input %s", e.id, step.filter, k))
+          else
+            inputs[k] = v
+          end
+        end
+        if dynamic then step = setmetatable({filter = step.filter, inputs = inputs}, Step) end
+      end
+      out[#out + 1] = {step = step, index = i}
+    end
+  end
+  return out
+end
+
+local function runsteps(steps, from, to, img, opts)
+  for i = from, to do img = steps[i].step:apply(img, opts) end
+  return img
+end
+
+--- chain:render(img[, {upto = ref, frame = 0, time = 0, fps = nil, present = false}]):
+--- the output after step `upto` and the final output (both the final one without `upto`).
+--- The prefix up to `upto` is rendered once and reused until it or the image changes.
+function Chain.render(c, img, opts)
+  if getmt(img) ~= imagemt then argerror(1, "render", "Image", typename(img)) end
+  if opts ~= nil and type(opts) ~= "table" then argerror(2, "render", "table", typename(opts)) end
+  opts = opts or {}
+  local t = {frame = opts.frame or 0, time = opts.time or 0, fps = opts.fps}
+  local present = opts.present
+  if present == nil then present = c.present end
+  local stepopts = present and {present = true, target = img.extent} or nil
+  local steps = resolved(c, t)
+  if opts.upto == nil then
+    local out = runsteps(steps, 1, #steps, img, stepopts)
+    return out, out
+  end
+  local upto = position(c, opts.upto, "render", 2)
+  local cut = 0
+  while cut < #steps and steps[cut + 1].index <= upto do cut = cut + 1 end
+  local mid = img
+  if cut > 0 then
+    local sig = {token(img), present and "present" or ""}
+    for i = 1, cut do sig[#sig + 1] = stepsource(steps[i].step, false) end
+    sig = concat(sig, "\n")
+    local cache = rawget(c, "_cache")
+    if cache and cache.key == sig then
+      mid = cache.image
+      c.stats.prefixReuses = c.stats.prefixReuses + 1
+    else
+      mid = runsteps(steps, 1, cut, img, stepopts)
+      local m = N.image_materialize(mid)
+      if m then
+        mid = m
+        c._cache = {key = sig, image = m}
+        c.stats.prefixRenders = c.stats.prefixRenders + 1
+      end
+    end
+  end
+  return mid, runsteps(steps, cut + 1, #steps, mid, stepopts)
+end
+
+--- chain:apply(img[, opts]): the final output only (as `img | chain`).
+function Chain.apply(c, img, opts)
+  local _, final = Chain.render(c, img, opts and {frame = opts.frame, time = opts.time, fps = opts.fps,
+                                                  present = opts.present} or nil)
+  return final
+end
+
+--- chain:serialize(): the chain file text (plain Lua data: `return {…}`).
+function Chain.serialize(c)
+  local lines = {"-- Lunette chain: plain Lua data, loaded sandboxed by Chain.load and --chain.", "return {",
+                 "  version = 1,"}
+  if c.name ~= nil then lines[#lines + 1] = "  name = " .. literal(c.name, "the chain name") .. "," end
+  if c.present then lines[#lines + 1] = "  present = true," end
+  lines[#lines + 1] = "  nextId = " .. c._next .. ","
+  lines[#lines + 1] = "  steps = {"
+  for i, e in ipairs(c._entries) do
+    local where = sformat("step %d (%s)", i, e.id)
+    if getmt(e.step) ~= Step then error(where .. " is a " .. typename(e.step) .. "; only filter steps can be saved", 0) end
+    local inputs = {}
+    for k, v in sortedpairs(e.step.inputs) do
+      inputs[#inputs + 1] = key(k) .. " = " .. literal(v, sformat("%s input %s", where, tostring(k)))
+    end
+    lines[#lines + 1] = sformat("    {id = %q, filter = %q, inputs = {%s}%s},", e.id, e.step.filter,
+                                concat(inputs, ", "), e.enabled and "" or ", enabled = false")
+  end
+  lines[#lines + 1] = "  },"
+  lines[#lines + 1] = "}"
+  return concat(lines, "\n") .. "\n"
+end
+
+local stepfields = {id = true, filter = true, inputs = true, enabled = true}
+local chainfields = {version = true, name = true, present = true, nextId = true, steps = true}
+
+--- Chain.from(data[, name]): a chain from chain-file data, a list of steps or another chain.
+function Chain.from(data, name, sandboxed)
+  name = name or "chain"
+  local c = newchain()
+  c.sandboxed = sandboxed or nil
+  if getmt(data) == ChainMT then
+    for _, e in ipairs(data._entries) do
+      local id = c:insert(e.step, e.id)
+      c:enable(id, e.enabled)
+    end
+    c._next, c.present, c.name, c.sandboxed = data._next, data.present, data.name, data.sandboxed or c.sandboxed
+    return c
+  end
+  if type(data) ~= "table" or getmt(data) ~= nil then
+    error(sformat("%s: a chain is a table such as {steps = {…}}, got %s", name, typename(data)), 0)
+  end
+  local list = data.steps
+  if list == nil then
+    list = {}
+    for i = 1, #data do list[i] = data[i] end
+    for k in pairs(data) do
+      if not (mtype(k) == "integer" and k >= 1 and k <= #data) then
+        error(sformat("%s: unknown chain field '%s'", name, tostring(k)), 0)
+      end
+    end
+  else
+    for k in pairs(data) do
+      if not chainfields[k] then error(sformat("%s: unknown chain field '%s'", name, tostring(k)), 0) end
+    end
+    if data.version ~= nil and data.version ~= 1 then error(sformat("%s: unsupported chain version %s", name, tostring(data.version)), 0) end
+  end
+  if type(list) ~= "table" then error(sformat("%s: 'steps' must be a list, got %s", name, typename(list)), 0) end
+  for i, s in ipairs(list) do
+    local where = sformat("%s: steps[%d]", name, i)
+    local mt = getmt(s)
+    if mt == Step or mt == KernelStep then
+      c:insert(s)
+    elseif type(s) == "table" and mt == nil then
+      for k in pairs(s) do
+        if not stepfields[k] then error(sformat("%s: unknown field '%s' (expected id, filter, inputs, enabled)", where, tostring(k)), 0) end
+      end
+      if type(s.filter) ~= "string" then error(where .. ": 'filter' must be a filter name such as \"CISepiaTone\"", 0) end
+      local ok, f = pcall(Filter, s.filter)
+      if not ok then error(where .. ": " .. tostring(f):gsub("^[^:]*:%d+: ", ""), 0) end
+      local inputs = {}
+      if s.inputs ~= nil and (type(s.inputs) ~= "table" or getmt(s.inputs) ~= nil) then
+        error(where .. ": 'inputs' must be a table, got " .. typename(s.inputs), 0)
+      end
+      for k, v in pairs(s.inputs or {}) do
+        if type(k) ~= "string" then error(sformat("%s: input keys are names, got %s", where, typename(k)), 0) end
+        if not isdynamic(v) then
+          local okset, err = pcall(function() f[k] = v end)
+          if not okset then error(where .. ": " .. tostring(err):gsub("^[^:]*:%d+: ", ""), 0) end
+        end
+        inputs[k] = v
+      end
+      local okid, id = pcall(Chain.insert, c, setmetatable({filter = N.filter_get(f, "name"), inputs = inputs}, Step), s.id)
+      if not okid then error(where .. ": " .. tostring(id):gsub("^[^:]*:%d+: ", ""), 0) end
+      if s.enabled ~= nil and type(s.enabled) ~= "boolean" then error(where .. ": 'enabled' must be true or false", 0) end
+      c:enable(id, s.enabled ~= false)
+    else
+      error(sformat("%s: expected a step such as {filter = \"CISepiaTone\", inputs = {…}}, got %s", where, typename(s)), 0)
+    end
+  end
+  if data.steps ~= nil then
+    if data.nextId ~= nil and mtype(data.nextId) ~= "integer" then error(name .. ": 'nextId' must be an integer", 0) end
+    c._next = math.max(c._next, data.nextId or 1)
+    c.present = data.present == true or nil
+    c.name = data.name
+  end
+  return c
+end
+
+setmetatable(Chain, {__call = function(_, steps)
+  if steps ~= nil and type(steps) ~= "table" then argerror(1, "Chain", "table of steps", typename(steps)) end
+  return Chain.from(steps or {}, "Chain")
+end})
+
+-- Runs a data file sandboxed (no io/os, CPU and memory budget) and returns its value.
+local function rundata(text, name)
+  local env = lunette.sandbox()
+  local chunk, err = load(text, "@" .. name, "t", env)
+  if not chunk then error(err, 0) end
+  return N.sandbox_call(chunk, name)
+end
+
+--- Chain.parse(text[, name]): a chain from chain-file text, evaluated in the sandbox.
+function Chain.parse(text, name)
+  if type(text) ~= "string" then argerror(1, "parse", "string", typename(text)) end
+  name = name or "chain"
+  return Chain.from(rundata(text, name), name, true)
+end
+
+--- Chain.load(path): reads a chain file (plain Lua data; code in it runs sandboxed).
+function Chain.load(path)
+  if type(path) ~= "string" then argerror(1, "load", "string", typename(path)) end
+  return Chain.parse(N.chain_read(path), path)
+end
+
+--- chain:save(path): writes the chain file atomically; returns the chain.
+function Chain.save(c, path)
+  if type(path) ~= "string" then argerror(1, "save", "string", typename(path)) end
+  N.chain_write(path, Chain.serialize(c))
+  return c
+end
+
+--- Chain.loadLooks(path): the named chains of a presets file, in order. The file returns
+--- a list of chains with names ({name = "noir", CIPhotoEffectNoir{}}) or a table name → chain.
+function Chain.loadLooks(path)
+  local data = rundata(N.chain_read(path), path)
+  if type(data) ~= "table" then error(path .. ": a presets file returns a table of looks, got " .. typename(data), 0) end
+  local looks, seen = {}, {}
+  local function add(name, look, where)
+    if type(name) ~= "string" or not name:match("^[%w_][%w_%-%.]*$") then
+      error(sformat("%s: %s needs a name made of letters, digits, '_', '-' or '.'", path, where), 0)
+    end
+    if seen[name] then error(sformat("%s: two looks are named '%s'", path, name), 0) end
+    seen[name] = true
+    local plain = type(look) == "table" and getmt(look) == nil
+    if plain and look.name ~= nil and look.steps == nil then
+      local copyl = {}
+      for i = 1, #look do copyl[i] = look[i] end
+      look = copyl
+    end
+    local c = Chain.from(look, path .. ": look '" .. name .. "'", true)
+    c.name = name
+    looks[#looks + 1] = c
+  end
+  if #data > 0 then
+    for i, look in ipairs(data) do
+      local name = type(look) == "table" and (getmt(look) == ChainMT and look.name or rawget(look, "name")) or nil
+      add(name, look, "look " .. i)
+    end
+  else
+    for name, look in sortedpairs(data) do add(name, look, "look '" .. tostring(name) .. "'") end
+  end
+  if #looks == 0 then error(path .. ": no looks", 0) end
+  return looks
+end
+
+--- lunette.chainfor(path, sources, present): the chain of a file (or an empty one) followed
+--- by CLI step expressions (`-f`); used by `lunette apply` and `lunette video`.
+function lunette.chainfor(path, sources, present)
+  local c = path and Chain.load(path) or Chain()
+  for _, src in ipairs(sources or {}) do c:insert(lunette.parsestep(src)) end
+  if present then c.present = true end
+  return c
+end
+
+-- For Swift callers: the chain (checked) with its name, step count and listing.
+function lunette.chaininfo(c)
+  if getmt(c) ~= ChainMT then error("expected a Chain, got " .. typename(c), 0) end
+  return c, c.name, #c, tostring(c)
+end
+
+--- lunette.lookchains(path, present): the looks of a presets file (`lunette video --fanout`).
+function lunette.lookchains(path, present)
+  local looks = Chain.loadLooks(path)
+  if present then for _, c in ipairs(looks) do c.present = true end end
+  return looks
+end
+
+ChainMT.__tostring = function(c)
+  local n = #c._entries
+  local lines = {sformat("Chain%s (%d step%s)", c.name and (" '" .. c.name .. "'") or "", n, n == 1 and "" or "s")}
+  for i, e in ipairs(c._entries) do
+    lines[#lines + 1] = sformat("  %d. %s  %s%s", i, e.id, stepsource(e.step, true), e.enabled and "" or "  (disabled)")
+  end
+  return concat(lines, "\n")
+end
+ChainMT.__metatable = "Chain"
+ExprMT.__metatable = "Expr"
 
 -- Pretty printing (the REPL's display) --------------------------------------------
 

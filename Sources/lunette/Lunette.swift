@@ -16,6 +16,8 @@ struct Lunette: ParsableCommand {
         Examples:
           lunette run scripts/examples/showcase.lua assets/photos/astronaut.png out
           lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}' -f 'CIGaussianBlur{radius = 2}'
+          lunette apply --chain look.lua -o out/ photos/
+          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua | ffmpeg -f yuv4mpegpipe -i - out.mp4
           lunette filters --keys
           lunette describe CIGaussianBlur
 
@@ -23,7 +25,7 @@ struct Lunette: ParsableCommand {
         5 limit hit, 6 I/O error.
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Filters.self, Describe.self, ReplCommand.self],
+        subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

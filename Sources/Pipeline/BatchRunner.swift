@@ -1,0 +1,95 @@
+import Codecs
+import Foundation
+import LuaBridge
+import PixelCore
+
+/// How a batch went: images written, failures in input order, wall time (the summary line of
+/// `lunette apply -o out/ *.png`).
+public struct BatchResult: Sendable {
+    public var written = 0
+    public var failures: [(input: String, status: ExitStatus, message: String)] = []
+    public var seconds = 0.0
+    /// 0 when everything was written, else the status of the first failure.
+    public var status: ExitStatus { failures.first?.status ?? .ok }
+
+    /// `apply: 9 of 10 images written to out/, 1 failed (1.9 s, 4.7 images/s)`.
+    public func summary(total: Int, directory: String) -> String {
+        var s = "apply: \(written) of \(total) image\(total == 1 ? "" : "s") written to \(directory)"
+        if !failures.isEmpty { s += ", \(failures.count) failed" }
+        return s + String(format: " (%.1f s, %.1f images/s)", seconds, Double(written + failures.count) / max(seconds, 1e-6))
+    }
+}
+
+/// Applies a chain to many images in parallel with bounded memory (one decoded image per
+/// worker); Lua runs on the calling thread. A bad file is reported and skipped (or, with
+/// `failFast`, stops new work). CLI: `lunette apply --chain look.lua -o out/ *.png`
+public final class BatchRunner {
+    let runtime: LuaRuntime
+    let chain: LuaChain
+    let jobs: [BatchJob]
+    let png: PNGOptions
+    let threads: Int
+    let failFast: Bool
+    let style: ProgressReporter.Style
+
+    public init(runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
+                threads: Int? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto) {
+        self.runtime = runtime; self.chain = chain; self.jobs = jobs; self.png = png
+        self.threads = max(1, threads ?? Context().threads)
+        self.failFast = failFast; self.style = style
+    }
+
+    /// Runs every job; call from the thread that owns the Lua runtime.
+    public func run() -> BatchResult {
+        let workers = min(threads, max(1, jobs.count))
+        let context = Context(threads: max(1, threads / workers))
+        let progress = ProgressReporter(label: "apply", unit: "images", total: jobs.count, style: style)
+        let executor = LuaExecutor()
+        let pool = WorkerPool(threads: workers)
+        let lock = NSLock()
+        nonisolated(unsafe) var next = 0, stop = false
+        nonisolated(unsafe) var result = BatchResult()
+        nonisolated(unsafe) var failed: [Int: (String, ExitStatus, String)] = [:]
+        nonisolated(unsafe) let runtime = self.runtime
+        let chain = self.chain, png = self.png, failFast = self.failFast, jobs = self.jobs
+
+        for _ in 0..<workers {
+            pool.submit {
+                while true {
+                    lock.lock()
+                    let i = next
+                    next += 1
+                    let go = i < jobs.count && !stop
+                    lock.unlock()
+                    guard go else { return }
+                    let job = jobs[i]
+                    do {
+                        let image = try ImageIO.load(job.input)
+                        let out = try executor.sync { try runtime.apply(chain, to: image) }
+                        try PNGEncoder.write(out, to: job.output, options: png, context: context)
+                        lock.lock(); result.written += 1; lock.unlock()
+                        progress.advance(job.output)
+                    } catch {
+                        let (status, message) = ErrorText.describe(error)
+                        let line = message.hasPrefix(job.input) ? message : "\(job.input): \(message)"
+                        lock.lock()
+                        failed[i] = (job.input, status, line)
+                        if failFast { stop = true }
+                        lock.unlock()
+                        progress.message("lunette: " + line)
+                        progress.advance()
+                    }
+                }
+            }
+        }
+        DispatchQueue.global().async {
+            pool.close()
+            executor.finish()
+        }
+        executor.serve()
+        progress.finish()
+        result.failures = failed.keys.sorted().map { failed[$0]! }.map { (input: $0.0, status: $0.1, message: $0.2) }
+        result.seconds = progress.elapsed
+        return result
+    }
+}

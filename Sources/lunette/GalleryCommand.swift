@@ -11,16 +11,17 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Render every registered filter on stock images: an HTML page and/or a contact sheet.",
         discussion: """
-        Each filter (built-in and plugins) is tried as `lunette try NAME` does and shown
-        once, under the first category that lists it. -o writes DIR/index.html (inline
-        CSS, no network; opens from disk in any browser) with DIR/thumbs/NAME.png: display
-        name, description, thumbnail and a table of inputs (type, class, default, min/max,
-        slider range, identity). --sheet writes all thumbnails on one labelled PNG.
-        A filter that fails shows as a marked card (the exit status stays 0; the failures
-        are listed on standard error).
+        Each filter (built-in and plugins) is tried as `lunette try NAME` does
+        and shown once, under the first category that lists it. -o writes
+        DIR/index.html (inline CSS, no network: it opens from disk in any
+        browser) and DIR/thumbs/NAME.png: display name, description, thumbnail
+        and a table of inputs (type, class, default, min/max, slider range,
+        identity). --sheet puts all thumbnails on one labelled PNG. A filter
+        that fails is a marked card; the failures are listed on standard error
+        and the exit status stays 0.
           lunette gallery -o out/gallery
           lunette gallery --sheet out/sheet.png --size 96 --columns 12
-          lunette gallery -o out/g --sheet out/g/sheet.png --render-size 256   (faster)
+          lunette gallery -o out/g --render-size 256      (smaller, faster)
           lunette gallery -o out/blur --only blur --only CISepiaTone
         """
     )

@@ -10,14 +10,14 @@ struct Try: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Try a filter at once: stock images, defaults and specials, shown in the terminal.",
         discussion: """
-        The filter gets its defaults, a stock image in every image input (by role, see
-        `stock.roles` in stdlib.lua: a portrait for inputImage, a coffee cup for the
-        background, a cat for the target, a radial mask, a gradient strip), its specials
-        (sample data, clamping, cropping, crisp enlargement of barcodes), then your
-        key=value inputs, whose values are Lua expressions ("input" prefix optional; a word
-        that is not a Lua value is taken as a string). The result shows inline (kitty,
-        iTerm2, sixel or colour blocks, as the REPL's :show; LUNETTE_PREVIEW forces one),
-        or is written with -o.
+        The filter gets its defaults, a stock image in every image input (by
+        role, see `stock.roles` in stdlib.lua: a portrait as inputImage, a coffee
+        cup as background, a cat as target, a radial mask, a gradient strip),
+        its specials (sample data, clamping, crisp barcodes), then your
+        key=value inputs. Values are Lua expressions; the "input" prefix is
+        optional; a word that is not a Lua value is taken as a string. The
+        result shows inline like the REPL's :show (kitty, iTerm2, sixel or
+        colour blocks; LUNETTE_PREVIEW forces one), or is written with -o.
           lunette try CISepiaTone
           lunette try gaussianblur radius=12
           lunette try CIVortexDistortion center='Vector(256, 256)' angle=math.pi*4

@@ -53,10 +53,20 @@ public enum ContactSheet {
     /// Writes the sheet as a PNG, atomically.
     public static func write(_ gallery: Gallery, to path: String, columns: Int) throws {
         let sheet = render(gallery, columns: columns)
-        let bytes = try TerminalImage.png(sheet.rgba, width: sheet.width, height: sheet.height)
-        try AtomicFile.write(to: path) { file in
-            if fwrite(bytes, 1, bytes.count, file) != bytes.count { throw LunetteError.io("\(path): write failed") }
+        // Bytes straight into a buffer (bottom row first) and out unchanged: no colour conversion.
+        let buffer = PixelBuffer(IRect(0, 0, sheet.width, sheet.height))
+        sheet.rgba.withUnsafeBufferPointer { src in
+            for y in 0..<sheet.height {
+                let row = buffer.row(sheet.height - 1 - y)
+                for x in 0..<sheet.width {
+                    let i = (y * sheet.width + x) * 4
+                    row[x] = Pixel(Float(src[i]), Float(src[i + 1]), Float(src[i + 2]), 255) / 255
+                }
+            }
         }
+        var options = PNGOptions(channels: .rgb)
+        options.workingSpace = .none
+        try PNGEncoder.write(Image(SourceNode(buffer, opaque: true)), to: path, options: options)
     }
 
     /// A filter name without its `CI` prefix, wrapped at word starts into at most three lines.

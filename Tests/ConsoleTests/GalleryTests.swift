@@ -128,13 +128,20 @@ final class GalleryTests: XCTestCase {
         XCTAssertEqual(sheet.height, 12 + 26 * (b.gallery.sections.count + 1) + rows * (96 + 4 + 27 + 8) + 12 - 8)
         let rgba = sheet.samples8
         XCTAssertEqual(rgba.count, sheet.width * sheet.height * 4)
-        var counts: [UInt32: Int] = [:]
-        for i in stride(from: 0, to: rgba.count, by: 4) {
-            counts[UInt32(rgba[i]) << 16 | UInt32(rgba[i + 1]) << 8 | UInt32(rgba[i + 2]), default: 0] += 1
+        var titles = 0, labels = 0, failed = 0
+        rgba.withUnsafeBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                switch (p[i], p[i + 1], p[i + 2]) {
+                case (255, 213, 74): titles += 1
+                case (232, 232, 232): labels += 1
+                case (224, 64, 64): failed += 1
+                default: break
+                }
+            }
         }
-        XCTAssertGreaterThan(counts[0xffd54a] ?? 0, 1000, "category titles")
-        XCTAssertGreaterThan(counts[0xe8e8e8] ?? 0, 2000, "filter labels")
-        XCTAssertGreaterThan(counts[0xe04040] ?? 0, 100, "the failed cell's cross and label")
+        XCTAssertGreaterThan(titles, 1000, "category titles")
+        XCTAssertGreaterThan(labels, 2000, "filter labels")
+        XCTAssertGreaterThan(failed, 100, "the failed cell's cross and label")
     }
 
     func testLabelsWrapAtWordStarts() {

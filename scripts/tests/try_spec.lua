@@ -5,6 +5,8 @@ stock.size = 64  -- small photos keep these checks fast
 it("fills image inputs by role", function()
   local out, f = lunette.try("CISourceOverCompositing")
   eq(f.inputImage.extent, Rect(0, 0, 64, 64), "astronaut scaled to 64")
+  near(f.inputImage:pixel(0, 0).a, 1, 1e-6, "a scaled photo stays opaque at its edges")
+  near(f.inputImage:pixel(63, 63).a, 1, 1e-6)
   -- the coffee photo (3:2) is scaled and cropped to cover the astronaut's canvas
   eq(f.inputBackgroundImage.extent, Rect(0, 0, 64, 64))
   eq(out.extent, Rect(0, 0, 64, 64))

@@ -378,6 +378,94 @@ function lunette.ready(name, img, inputs, target)
   return out, f
 end
 
+-- Stock inputs for `lunette try`, `:try` and the gallery: `stock.roles` names the stock image
+-- each image input gets (`other`: any key not listed), `stock.images` maps a name to a file
+-- below the assets folder or to a function(canvas) building one, `stock.inputs` holds sample
+-- values for inputs whose default shows nothing happening (a transition at time 0 is its
+-- source), `stock.size` (if set) scales the photos to that longest side. Scripts may change all.
+
+local stripStops = {{0.05, 0.03, 0.2}, {0.45, 0.05, 0.55}, {0.95, 0.35, 0.2}, {1, 0.85, 0.25}, {1, 1, 0.9}}
+stock = {
+  roles = {inputImage = "astronaut", inputBackgroundImage = "coffee", inputTargetImage = "chelsea",
+           inputMaskImage = "mask", inputGradientImage = "strip", other = "chelsea"},
+  images = {
+    astronaut = "photos/astronaut.png", coffee = "photos/coffee.png", chelsea = "photos/chelsea.png",
+    -- opaque white in the middle of the canvas, fading to clear towards its edges
+    mask = function(canvas)
+      local g, c, r = Filter("CIRadialGradient"), canvas:center(), math.min(canvas.width, canvas.height) / 2
+      g.center, g.radius0, g.radius1 = Vector(c.x, c.y), r * 0.25, r
+      g.color0, g.color1 = Color(1, 1, 1, 1), Color(0, 0, 0, 0)
+      return g.outputImage:cropped(canvas)
+    end,
+    -- 256×8: night blue, purple, orange, gold, cream (for CIColorMap and other gradient inputs)
+    strip = function()
+      return Image.new(256, 8, function(x)
+        local t = x / 255 * (#stripStops - 1)
+        local i = math.min(floor(t), #stripStops - 2)
+        local a, b, u = stripStops[i + 1], stripStops[i + 2], t - i
+        return Color(a[1] + (b[1] - a[1]) * u, a[2] + (b[2] - a[2]) * u, a[3] + (b[3] - a[3]) * u)
+      end)
+    end,
+  },
+  inputs = {inputTime = 0.5},
+}
+
+--- stock.image(name[, canvas]): a stock image by name; with a canvas, a photo is scaled and
+--- cropped to cover it (so composites and transitions line up) and generated ones fit it.
+function stock.image(name, canvas)
+  local src = stock.images[name]
+  if type(src) == "function" then return src(canvas or Rect(0, 0, 512, 512)) end
+  if type(src) ~= "string" then error("no stock image '" .. tostring(name) .. "' in stock.images", 2) end
+  local img = N.stock_load(src, stock.size)
+  if not canvas then return img end
+  local e = img.extent
+  local k = math.max(canvas.width / e.width, canvas.height / e.height)
+  local t = Transform.translate(-e.x - e.width / 2, -e.y - e.height / 2):scaled(k, k)
+  return img:transformed(t:translated(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)):cropped(canvas)
+end
+
+--- lunette.try(name[, inputs]): the filter with defaults, stock images by role, its specials,
+--- then `inputs`; returns the output made presentable (finite, generators cropped to the
+--- input photo's extent) and the filter.
+function lunette.try(name, inputs)
+  local f = Filter(name)
+  local s, attrs = specials[N.filter_get(f, "name")] or {}, f.attributes
+  local target = stock.image(stock.roles.inputImage).extent
+  for _, k in ipairs(f:keys()) do
+    if attrs[k].CIAttributeClass == "CIImage" then
+      local img = stock.image(stock.roles[k] or stock.roles.other, target)
+      f[k] = (k == "inputImage" and s.input) and s.input(img) or img
+    elseif stock.inputs[k] ~= nil then
+      f[k] = stock.inputs[k]
+    end
+  end
+  if s.prepare then s.prepare(f) end
+  for k, v in pairs(inputs or {}) do
+    local long = haskey(f, k) and k or "input" .. k:sub(1, 1):upper() .. k:sub(2)
+    if long == "inputImage" and getmt(v) == imagemt then target, v = v.extent, s.input and s.input(v) or v end
+    f[k] = v
+  end
+  local out = f.outputImage
+  if s.present then out = s.present(out, target) end
+  -- the canvas frames an infinite output, and a generator's (it has no input image)
+  if Rect.isInfinite(out.extent) or not haskey(f, "inputImage") then out = out:cropped(target) end
+  return out, f
+end
+
+--- lunette.tryargs{"radius=4", "center=Vector(10, 20)"}: key=value pairs, each value a Lua
+--- expression (a value that does not parse, or a bare unknown word, stays a string).
+function lunette.tryargs(args)
+  local env, out = lunette.sandbox(), {}
+  for _, a in ipairs(args) do
+    local k, src = a:match("^%s*([%a_][%w_]*)%s*=%s*(.-)%s*$")
+    if not k then error("'" .. a .. "': expected key=value, such as radius=4", 0) end
+    local chunk, v = load("return " .. src, "=" .. k, "t", env), nil
+    if chunk then v = chunk() end
+    out[k] = v == nil and src or v
+  end
+  return out
+end
+
 -- Plugins ---------------------------------------------------------------------------
 
 --- lunette.filter{name =, displayName =, categories =, description =, inputs =, apply =}
@@ -1090,14 +1178,14 @@ end
 --- Completions for `text` (the word before the cursor; `line` is the whole line).
 function repl.complete(text, line)
   local before = line:sub(1, #line - #text)
-  if before:match("Filter%(%s*[\"']$") or before:match("apply%(%s*[\"']$") or before:match(":describe%s+$") then
+  if before:match("Filter%(%s*[\"']$") or before:match("apply%(%s*[\"']$") or before:match(":describe%s+$") or before:match(":try%s+$") then
     local out = {}
     for _, n in ipairs(Filter.names()) do if n:sub(1, #text) == text then out[#out + 1] = n end end
     return out
   end
   if line:match("^:%a*$") then
     local out = {}
-    for _, c in ipairs{":help", ":filters", ":describe", ":show", ":save", ":time", ":reset", ":quit"} do
+    for _, c in ipairs{":help", ":filters", ":describe", ":try", ":show", ":save", ":time", ":reset", ":quit"} do
       if c:sub(1, #text) == text then out[#out + 1] = c end
     end
     return out
@@ -1130,6 +1218,7 @@ kept as _1, _2, … and _. Tab completes names, methods, filter names and input 
   :help [topic]         topics: values, images, filters, steps, specials, plugins
   :filters [category]   filters grouped by category
   :describe NAME        one filter's inputs, ranges and an example
+  :try NAME [k=v …]     a filter on stock images, shown inline; the filter is left in _
   :show EXPR [width]    inline preview of an image (kitty, iTerm2, sixel or colour blocks)
   :save EXPR PATH       render an image to a PNG
   :time EXPR            evaluate and report the wall time
@@ -1170,6 +1259,18 @@ function repl.command(line)
     if getmt(img) ~= imagemt then error(":show needs an Image, got " .. typename(img), 0) end
     N.preview(img, tonumber(width))
     return nil
+  elseif cmd == "try" then
+    local name, args = rest:match("^(%S+)%s*(.-)$")
+    if not name then error("usage: :try NAME [key=value …]", 0) end
+    local items = {}  -- a word that does not start with `key=` continues the previous value
+    for word in args:gmatch("%S+") do
+      if #items == 0 or word:match("^[%a_][%w_]*=[^=]") then items[#items + 1] = word
+      else items[#items] = items[#items] .. " " .. word end
+    end
+    local out, f = lunette.try(name, lunette.tryargs(items))
+    _ENV._ = f
+    N.preview(out)
+    return "_ = " .. tostring(f)
   elseif cmd == "save" then
     local expr, path = rest:match("^(.-)%s+(%S+)$")
     if not expr then error("usage: :save EXPR PATH", 0) end

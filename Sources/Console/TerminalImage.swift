@@ -132,7 +132,12 @@ public enum TerminalImage {
 /// Area-averaged downscaling of a rendered image to 8-bit sRGB RGBA, top row first.
 enum Downscale {
     static func rgba8(_ image: Image, rect: IRect, width: Int, height: Int) throws -> [UInt8] {
-        let buf = try Context().render(image, rect: rect)
+        rgba8(try Context().render(image, rect: rect), width: width, height: height)
+    }
+
+    /// A rendered buffer area-averaged down to width×height.
+    static func rgba8(_ buf: PixelBuffer, width: Int, height: Int) -> [UInt8] {
+        let rect = buf.rect
         var out = [UInt8](repeating: 0, count: width * height * 4)
         let sx = Double(rect.width) / Double(width), sy = Double(rect.height) / Double(height)
         for oy in 0..<height {

@@ -25,7 +25,8 @@ struct Lunette: ParsableCommand {
         5 limit hit, 6 I/O error.
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, ReplCommand.self],
+        subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, Try.self, GalleryCommand.self,
+                      ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

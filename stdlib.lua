@@ -506,7 +506,11 @@ end
 local function readonly(t, name)
   local proxy = {}
   local mt = {
-    __index = t,
+    -- Double-underscore fields (a value type's __mt) stay hidden from untrusted code.
+    __index = function(_, k)
+      if type(k) == "string" and k:sub(1, 2) == "__" then return nil end
+      return t[k]
+    end,
     __newindex = function(_, k) error(sformat("attempt to modify %s.%s in the sandbox", name, tostring(k)), 2) end,
     __pairs = function() return next, t, nil end,
     __metatable = name,

@@ -41,6 +41,8 @@ struct Lunette: ParsableCommand {
         } catch let e as LuaScriptError {
             Terminal.error("lunette: \(e.message)")
             Foundation.exit(e.status.rawValue)
+        } catch let e as ExitCode {
+            Foundation.exit(e.rawValue)
         } catch {
             let code = exitCode(for: error)
             let text = fullMessage(for: error)

@@ -26,6 +26,8 @@ it("cannot reach or change shared metatables and libraries", function()
   sandboxed("string.upper = nil")
   eq(string.upper("a"), "A", "the host's string table is untouched")
   sandboxed("assert(getmetatable(Rect(0, 0, 1, 1)) == 'Rect')")
+  sandboxed("assert(Point.__mt == nil and Rect.__mt == nil)")
+  eq(tostring(Point(1, 2)), "Point(1, 2)", "value metatables stay intact")
   expect_error(sandboxed, "cannot change a protected metatable", "setmetatable(Rect(0, 0, 1, 1), {})")
 end)
 

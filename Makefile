@@ -1,9 +1,9 @@
 # Lunette — `make demo` and `make test` work on a fresh Debian machine with Swift.
 SHELL := /bin/bash
-DEPS := liblua5.4-dev libpng-dev libedit-dev libzint-dev zbar-tools
+DEPS := liblua5.4-dev libpng-dev libdeflate-dev libedit-dev libzint-dev zbar-tools
 BIN := .build/release/lunette
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test clean bench
 
 ## deps: install the Debian packages Lunette builds against (only the missing ones)
 deps:
@@ -32,3 +32,7 @@ test: deps
 
 clean:
 	rm -rf .build out
+
+## bench: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg (not part of test; see bench/bench.py)
+bench: build
+	python3 bench/bench.py

@@ -13,12 +13,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libzint ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
-        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         .target(name: "PixelCore"),
         .target(name: "Filters", dependencies: ["PixelCore", "CZintShim"]),

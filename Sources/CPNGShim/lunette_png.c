@@ -138,20 +138,23 @@ int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(w->png, w->info);
-    if (bit_depth == 16) png_set_swap(w->png);
     return LP_OK;
 }
 
-int lp_write_rows(lp_writer *w, const void *rows, size_t row_bytes, uint32_t count) {
+int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head_len, const void *data,
+                   size_t len, const void *tail, size_t tail_len) {
     if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
-    for (uint32_t y = 0; y < count; y++)
-        png_write_row(w->png, (png_const_bytep)rows + (size_t)y * row_bytes);
+    png_write_chunk_start(w->png, (png_const_bytep)type, (png_uint_32)(head_len + len + tail_len));
+    if (head_len) png_write_chunk_data(w->png, (png_const_bytep)head, head_len);
+    if (len) png_write_chunk_data(w->png, (png_const_bytep)data, len);
+    if (tail_len) png_write_chunk_data(w->png, (png_const_bytep)tail, tail_len);
+    png_write_chunk_end(w->png);
     return LP_OK;
 }
 
-int lp_write_end(lp_writer *w) {
+int lp_write_iend(lp_writer *w) {
     if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
-    png_write_end(w->png, NULL);
+    png_write_chunk(w->png, (png_const_bytep)"IEND", NULL, 0);
     if (fflush(w->file) != 0) {
         snprintf(w->message, sizeof w->message, "write failed");
         return LP_ERROR;

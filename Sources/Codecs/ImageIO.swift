@@ -11,3 +11,13 @@ public enum ImageIO {
         return try PNGDecoder.decode(data, name: name).image(space)
     }
 }
+
+extension ImageIO {
+    /// Opens a PNG file for one top-to-bottom render: rows are decoded as the renderer
+    /// asks for them and only a window of them is kept (a render that reads rows it has
+    /// already dropped decodes the whole file instead). Decoding errors past the header
+    /// surface when the image is rendered. Used by `lunette apply`.
+    public static func open(_ path: String, space: WorkingSpace = .linear) throws -> Image {
+        try load(path, space: space)
+    }
+}

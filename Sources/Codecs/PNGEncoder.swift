@@ -20,7 +20,8 @@ public struct PNGOptions: Sendable {
     }
 }
 
-/// PNG writing: renders the image in strips from the top and streams rows into libpng.
+/// PNG writing: renders the image in strips from the top; each strip is filtered and
+/// deflated on all cores and written as IDAT chunks through libpng (`PNGStripWriter`).
 public enum PNGEncoder {
     /// Renders `image` (finite extent) and writes it atomically to `path` ("-" = stdout).
     public static func write(_ image: Image, to path: String, options: PNGOptions = .init(),
@@ -44,30 +45,16 @@ public enum PNGEncoder {
         case .gray: channels = 1
         case .graya: channels = 2
         }
-        guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
-        defer { lp_writer_free(w) }
-        func check(_ status: Int32) throws {
-            if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(w)))") }
+        let writer = try PNGStripWriter(file: file, name: name, width: rect.width, height: rect.height,
+                                        channels: channels, options: options, threads: context.threads)
+        try context.renderStrips(image, rect: rect, stripHeight: stripHeight(width: rect.width)) { strip in
+            try writer.append(strip)
         }
-        try check(lp_write_header(w, UInt32(rect.width), UInt32(rect.height), Int32(options.depth),
-                                  Int32(channels), Int32(options.compression)))
-        let rowBytes = rect.width * channels * options.depth / 8
-        var rows = [UInt8](repeating: 0, count: rowBytes * 256)
-        try context.renderStrips(image, rect: rect) { strip in
-            let n = strip.height
-            if rows.count < rowBytes * n { rows = [UInt8](repeating: 0, count: rowBytes * n) }
-            rows.withUnsafeMutableBytes { out in
-                for i in 0..<n {
-                    let src = strip.row(n - 1 - i)
-                    let dst = out.baseAddress! + i * rowBytes
-                    SampleEncoder.encodeRow(src, strip.width, into: dst, channels: channels,
-                                            depth: options.depth, space: options.workingSpace)
-                }
-            }
-            try rows.withUnsafeBytes { try check(lp_write_rows(w, $0.baseAddress, rowBytes, UInt32(n))) }
-        }
-        try check(lp_write_end(w))
+        try writer.finish()
     }
+
+    /// Rows per rendered strip: about a million pixels (16 MiB of working-space pixels).
+    static func stripHeight(width: Int) -> Int { max(16, min(256, (1 << 20) / max(1, width))) }
 }
 
 extension PNGEncoder {
@@ -89,7 +76,7 @@ extension PNGEncoder {
     }
 }
 
-/// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode).
+/// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode; 16-bit samples big-endian, as PNG stores them).
 enum SampleEncoder {
     static func encodeRow(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
                           channels: Int, depth: Int, space: WorkingSpace) {
@@ -101,7 +88,7 @@ enum SampleEncoder {
                 dst.storeBytes(of: s, toByteOffset: i, as: UInt8.self)
             } else {
                 let s = alpha || !linear ? UInt16(min(max(v, 0), 1) * 65535 + 0.5) : Transfer.encode16(v)
-                dst.storeBytes(of: s, toByteOffset: i * 2, as: UInt16.self)
+                dst.storeBytes(of: s.bigEndian, toByteOffset: i * 2, as: UInt16.self)
             }
         }
         for x in 0..<width {

@@ -23,7 +23,7 @@ struct Lunette: ParsableCommand {
         5 limit hit, 6 I/O error.
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Filters.self, Describe.self, ReplCommand.self],
+        subcommands: [Run.self, Apply.self, Filters.self, Describe.self, ReplCommand.self, Bench.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -7,6 +7,7 @@
 struct lp_reader {
     png_structp png;
     png_infop info;
+    FILE *file;
     const unsigned char *data;
     size_t length, offset;
     int truncated;
@@ -39,27 +40,52 @@ static void read_memory(png_structp png, png_bytep out, size_t count) {
     r->offset += count;
 }
 
-lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk) {
+static void read_file(png_structp png, png_bytep out, size_t count) {
+    lp_reader *r = (lp_reader *)png_get_io_ptr(png);
+    if (fread(out, 1, count, r->file) != count) {
+        r->truncated = !ferror(r->file);
+        png_error(png, r->truncated ? "unexpected end of file" : "read error");
+    }
+    r->offset += count;
+}
+
+static lp_reader *reader_new(const void *data, size_t length, FILE *file, uint32_t max_side, size_t max_chunk) {
     lp_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->data = data;
     r->length = length;
+    r->file = file;
     r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r->message, on_error, on_warning);
     if (!r->png) { free(r); return NULL; }
     r->info = png_create_info_struct(r->png);
     if (!r->info) { png_destroy_read_struct(&r->png, NULL, NULL); free(r); return NULL; }
-    png_set_read_fn(r->png, r, read_memory);
+    png_set_read_fn(r->png, r, file ? read_file : read_memory);
     png_set_user_limits(r->png, max_side, max_side);
     png_set_chunk_cache_max(r->png, 1000);
     png_set_chunk_malloc_max(r->png, max_chunk);
     return r;
 }
 
+lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk) {
+    return reader_new(data, length, NULL, max_side, max_chunk);
+}
+
+lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk) {
+    return reader_new(NULL, 0, file, max_side, max_chunk);
+}
+
 static int fail(lp_reader *r) { return r->truncated ? LP_TRUNCATED : LP_ERROR; }
 
 int lp_read_info(lp_reader *r, lp_info *out) {
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
-    if (r->length < 8 || png_sig_cmp(r->data, 0, 8) != 0) {
+    if (r->file) {
+        unsigned char sig[8];
+        if (fread(sig, 1, 8, r->file) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+            snprintf(r->message, sizeof r->message, "not a PNG file (bad signature)");
+            return LP_ERROR;
+        }
+        png_set_sig_bytes(r->png, 8);
+    } else if (r->length < 8 || png_sig_cmp(r->data, 0, 8) != 0) {
         snprintf(r->message, sizeof r->message, "not a PNG file (bad signature)");
         return LP_ERROR;
     }
@@ -101,6 +127,18 @@ int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes) {
             png_read_row(r->png, row, NULL);
         }
     }
+    png_read_end(r->png, NULL);
+    return LP_OK;
+}
+
+int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
+    for (uint32_t y = 0; y < count; y++) png_read_row(r->png, (png_bytep)pixels + (size_t)y * row_bytes, NULL);
+    return LP_OK;
+}
+
+int lp_read_finish(lp_reader *r) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
     png_read_end(r->png, NULL);
     return LP_OK;
 }

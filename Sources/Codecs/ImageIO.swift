@@ -18,6 +18,21 @@ extension ImageIO {
     /// already dropped decodes the whole file instead). Decoding errors past the header
     /// surface when the image is rendered. Used by `lunette apply`.
     public static func open(_ path: String, space: WorkingSpace = .linear) throws -> Image {
-        try load(path, space: space)
+        let name = path == "-" ? "standard input" : path
+        if path == "-" {
+            let data = try AtomicFile.read(path)
+            if data.isEmpty { throw LunetteError(.truncated, "\(name): empty file") }
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+            bytes.copyBytes(from: data)
+            do {
+                return Image(try PNGStreamNode(.memory(bytes), name: name, space: space))
+            } catch {
+                bytes.deallocate()
+                throw error
+            }
+        }
+        var st = stat()
+        if stat(path, &st) == 0, st.st_size == 0 { throw LunetteError(.truncated, "\(name): empty file") }
+        return Image(try PNGStreamNode(.file(path), name: name, space: space))
     }
 }

@@ -53,8 +53,9 @@ public enum PNGEncoder {
         try writer.finish()
     }
 
-    /// Rows per rendered strip: about a million pixels (16 MiB of working-space pixels).
-    static func stripHeight(width: Int) -> Int { max(16, min(256, (1 << 20) / max(1, width))) }
+    /// Rows per rendered strip: about 256K pixels (4 MiB of working-space pixels), so
+    /// memory stays small however large the image.
+    static func stripHeight(width: Int) -> Int { max(8, min(256, (1 << 18) / max(1, width))) }
 }
 
 extension PNGEncoder {

@@ -64,6 +64,7 @@ public struct Context: Sendable {
     public var tileSize: Int
 
     public init(threads: Int? = nil, tileSize: Int = 256) {
+        _ = MemoryTuning.applied
         let env = ProcessInfo.processInfo.environment["LUNETTE_THREADS"].flatMap { Int($0) }
         self.threads = max(1, threads ?? env ?? ProcessInfo.processInfo.activeProcessorCount)
         self.tileSize = tileSize
@@ -85,21 +86,26 @@ public struct Context: Sendable {
         let out = PixelBuffer(rect)
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
+        try Self.checkFailures(Self.streamingSources(of: image))
         return out
     }
 
     /// Renders `rect` in horizontal strips from the top row down, handing each strip
-    /// to `body` in order; memory stays bounded by one strip (plus halos).
+    /// to `body` in order; memory stays bounded by one strip (plus halos), and streaming
+    /// sources drop the rows the strips below cannot read.
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
+        let sources = Self.streamingSources(of: image)
         var top = rect.maxY
         while top > rect.y {
             let h = min(stripHeight, top - rect.y)
             let strip = PixelBuffer(IRect(rect.x, top - h, rect.width, h))
             renderTiles(image, rect: strip.rect, into: strip)
             try Cancellation.check()
-            try body(strip)
+            try Self.checkFailures(sources)
             top -= h
+            Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, rect.width, top - rect.y))
+            try body(strip)
         }
     }
 

@@ -46,7 +46,7 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         try limits.apply()
-        let image = try input.map { try ImageIO.load($0) } ?? Image.empty
+        let image = try input.map { try ImageIO.open($0) } ?? Image.empty
         let runtime = try Lunette.runtime()
         let result = try runtime.applySteps(image, steps, present: present)
         if input == nil, result.extent.isEmpty {

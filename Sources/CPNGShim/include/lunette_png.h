@@ -26,6 +26,11 @@ enum { LP_OK = 0, LP_ERROR = -1, LP_TRUNCATED = -2 };
 lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk);
 int lp_read_info(lp_reader *r, lp_info *info);
 int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes);
+// Streaming: a reader over an open file (positioned at the signature), the next `count`
+// rows of a non-interlaced image, and the end of the file (trailing chunks and CRCs).
+lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk);
+int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count);
+int lp_read_finish(lp_reader *r);
 const char *lp_reader_error(lp_reader *r);
 void lp_reader_free(lp_reader *r);
 

@@ -76,7 +76,9 @@ lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk) 
 
 static int fail(lp_reader *r) { return r->truncated ? LP_TRUNCATED : LP_ERROR; }
 
-int lp_read_info(lp_reader *r, lp_info *out) {
+int lp_read_info(lp_reader *r, lp_info *out) { return lp_read_info_channels(r, out, 1); }
+
+int lp_read_info_channels(lp_reader *r, lp_info *out, int add_alpha) {
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
     if (r->file) {
         unsigned char sig[8];
@@ -106,12 +108,15 @@ int lp_read_info(lp_reader *r, lp_info *out) {
     if (ct == PNG_COLOR_TYPE_GRAY && out->source_bit_depth < 8) png_set_expand_gray_1_2_4_to_8(r->png);
     if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(r->png);
     if (ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(r->png);
-    png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
+    int has_alpha = ct == PNG_COLOR_TYPE_GRAY_ALPHA || ct == PNG_COLOR_TYPE_RGB_ALPHA ||
+                    png_get_valid(r->png, r->info, PNG_INFO_tRNS);
+    if (add_alpha || has_alpha) png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
     if (out->source_bit_depth == 16) png_set_swap(r->png);
     r->passes = png_set_interlace_handling(r->png);
     png_read_update_info(r->png, r->info);
     out->bit_depth = png_get_bit_depth(r->png, r->info);
-    if (png_get_channels(r->png, r->info) != 4) {
+    out->channels = png_get_channels(r->png, r->info);
+    if (out->channels != 4 && !(out->channels == 3 && !add_alpha)) {
         snprintf(r->message, sizeof r->message, "unsupported channel layout");
         return LP_ERROR;
     }

@@ -81,6 +81,9 @@ extension PNGEncoder {
 enum SampleEncoder {
     static func encodeRow(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
                           channels: Int, depth: Int, space: WorkingSpace) {
+        if depth == 8, space == .linear, channels >= 3 {
+            return Transfer.withEncode8Table { encodeRow8(src, width, into: dst.assumingMemoryBound(to: UInt8.self), channels: channels, $0) }
+        }
         let linear = space == .linear
         let alphaIndex = channels == 2 ? 1 : channels == 4 ? 3 : -1
         @inline(__always) func store(_ v: Float, _ i: Int, alpha: Bool) {
@@ -103,6 +106,23 @@ enum SampleEncoder {
                 store(u.x, base, alpha: false); store(u.y, base + 1, alpha: false); store(u.z, base + 2, alpha: false)
             }
             if alphaIndex >= 0 { store(a, base + alphaIndex, alpha: true) }
+        }
+    }
+
+    /// The common case (8-bit RGB or RGBA, sRGB-encoded), with the table at hand: the same
+    /// arithmetic as the general path, so the same bytes.
+    @inline(__always)
+    static func encodeRow8(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutablePointer<UInt8>,
+                           channels: Int, _ table: UnsafePointer<UInt8>) {
+        let alpha = channels == 4
+        for x in 0..<width {
+            let p = src[x]
+            let u = p.w > 0 ? p / Pixel(repeating: p.w) : .zero  // lane-wise, the same quotients
+            var c = u.replacing(with: 0, where: u .< 0)
+            c = c.replacing(with: 1, where: c .> 1) * 65535 + 0.5
+            let d = dst + x * channels
+            d[0] = table[Int(c.x)]; d[1] = table[Int(c.y)]; d[2] = table[Int(c.z)]
+            if alpha { d[3] = UInt8(min(max(min(max(p.w, 0), 1), 0), 1) * 255 + 0.5) }
         }
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 import PixelCore
 
 /// A PNG decoded while it renders: rows come from libpng top to bottom, in chunks, as tiles
-/// ask for them, and the renderer's `discardRows` drops the chunks above what it can still
-/// read. A request for rows already dropped (a second render, a warp reading upwards)
-/// decodes the whole file once more and keeps all of it; interlaced files decode whole.
-/// Samples stay 8/16-bit RGBA until a tile converts them to the working space.
-/// Lua: `lunette apply big.png -o out.png -f 'CIGaussianBlur{radius = 10}'`
+/// ask for them (a helper thread decodes a little ahead), and the renderer's `discardRows`
+/// drops the chunks above what it can still read. A request for rows already dropped (a
+/// second render, a warp reading upwards) decodes the whole file once more and keeps all
+/// of it; interlaced files decode whole. Samples stay 8/16-bit RGB(A) until a tile converts
+/// them to the working space. Lua: `lunette apply big.png -o out.png -f 'CIGaussianBlur{radius = 10}'`
 final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     /// Decoded rows [start, start + count), top row first.
     final class Rows {
@@ -24,13 +24,15 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
 
     let input: Input
     let name: String
-    let width: Int, height: Int, bitDepth: Int, rowBytes: Int
+    let width: Int, height: Int, bitDepth: Int, channels: Int, rowBytes: Int
     let interlaced: Bool
     let isOpaque: Bool
     let lut: [Float]
     let scale: Float
+    /// Alpha of files without an alpha channel (the value the eager decoder's filler gives).
+    let fillerAlpha: Float
 
-    let lock = NSLock()
+    let lock = NSCondition()
     var reader: OpaquePointer?
     var file: UnsafeMutablePointer<FILE>?
     /// Rows decoded so far by the current reader, the chunks kept, and the first row still wanted.
@@ -39,12 +41,18 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     var wantedFrom = 0
     var whole: Rows?
     var failed: LunetteError?
+    /// A thread is reading rows with the lock released; the furthest row asked for; the
+    /// read-ahead thread's state.
+    var decoding = false
+    var requestedEnd = 0
+    var aheadStarted = false
     /// Most rows held at once (a diagnostic for tests).
     var peakRows = 0
     var failure: LunetteError? { lock.lock(); defer { lock.unlock() }; return failed }
 
-    /// Rows decoded per chunk.
+    /// Rows decoded per chunk, and how far (bytes of samples) the helper reads ahead.
     static let chunkRows = 16
+    static let aheadBytes = 2 << 20
 
     init(_ input: Input, name: String, space: WorkingSpace) throws {
         self.input = input
@@ -64,13 +72,15 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
         width = Int(info.width); height = Int(info.height)
         do { try Limits.check(width: width, height: height, what: name) } catch { lp_reader_free(r); f.map { _ = fclose($0) }; throw error }
         bitDepth = Int(info.bit_depth)
-        rowBytes = width * 4 * bitDepth / 8
+        channels = Int(info.channels)
+        rowBytes = width * channels * bitDepth / 8
         interlaced = info.interlaced != 0
         let ct = info.color_type
         isOpaque = (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency
         let curve: Transfer.Curve = space == .none ? .linear : PNGDecoder.curveFor(info)
         lut = Transfer.decodeTable(bits: bitDepth, curve: curve)
         scale = Float(1) / Float((1 << bitDepth) - 1)
+        fillerAlpha = Float((1 << bitDepth) - 1) * scale
     }
 
     deinit {
@@ -90,12 +100,13 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
         case .memory(let bytes):
             reader = lp_reader_new(bytes.baseAddress, bytes.count, 0x7fff_ffff, PNGDecoder.maxChunkBytes)
         }
+        // RGB rather than RGBA when the file has no alpha: a quarter less memory per row.
         guard let reader else {
             if let file { fclose(file) }
             throw LunetteError.io("\(name): out of memory")
         }
         do {
-            try PNGDecoder.check(lp_read_info(reader, &info), reader, name)
+            try PNGDecoder.check(lp_read_info_channels(reader, &info, 0), reader, name)
         } catch {
             lp_reader_free(reader)
             if let file { fclose(file) }
@@ -120,6 +131,7 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
         guard whole == nil else { return }
         wantedFrom = max(wantedFrom, y <= 0 ? height : y >= height ? 0 : height - y)
         window.removeAll { $0.start + $0.count <= wantedFrom }
+        lock.broadcast()  // a render that needs no more rows stops the helper
     }
 
     func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
@@ -134,9 +146,9 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
                     let dst = out.row(height - 1 - i - rect.y) + (keep.x - rect.x)
                     let src = chunk.samples + (i - chunk.start) * rowBytes
                     if bitDepth == 16 {
-                        convert(src.assumingMemoryBound(to: UInt16.self) + keep.x * 4, dst, keep.width, lut)
+                        convert(src.assumingMemoryBound(to: UInt16.self) + keep.x * channels, dst, keep.width, lut)
                     } else {
-                        convert(src.assumingMemoryBound(to: UInt8.self) + keep.x * 4, dst, keep.width, lut)
+                        convert(src.assumingMemoryBound(to: UInt8.self) + keep.x * channels, dst, keep.width, lut)
                     }
                 }
             }
@@ -147,6 +159,14 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     /// Same arithmetic as `RawImage.image` (the eager decoder), so both give identical pixels.
     @inline(__always) func convert<T: BinaryInteger>(_ s: UnsafeMutablePointer<T>, _ dst: UnsafeMutablePointer<Pixel>,
                                                      _ n: Int, _ lut: UnsafeBufferPointer<Float>) {
+        if channels == 3 {
+            let a = fillerAlpha
+            for x in 0..<n {
+                let p = s + x * 3
+                dst[x] = Pixel(lut[Int(p[0])] * a, lut[Int(p[1])] * a, lut[Int(p[2])] * a, a)
+            }
+            return
+        }
         for x in 0..<n {
             let p = s + x * 4
             let a = Float(p[3]) * scale
@@ -157,21 +177,53 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     /// The chunks holding file rows [first, end), decoding forward as needed.
     func rows(_ first: Int, _ end: Int) -> [Rows] {
         lock.lock(); defer { lock.unlock() }
-        if let whole { return [whole] }
-        // Rows above the first one kept are gone: decode everything again.
-        if interlaced || first < (window.first?.start ?? next) {
-            return decodeWhole().map { [$0] } ?? []
+        requestedEnd = max(requestedEnd, end)
+        if !aheadStarted, !interlaced, whole == nil {
+            aheadStarted = true
+            Thread { self.readAhead() }.start()
         }
-        while next < end, failed == nil, let reader {
-            let n = min(Self.chunkRows, height - next)
-            let chunk = Rows(start: next, count: n, rowBytes: rowBytes)
-            if !record(lp_read_rows(reader, chunk.samples, rowBytes, UInt32(n)), reader) { break }
-            next += n
-            if next == height { _ = record(lp_read_finish(reader), reader) }
-            if chunk.start + n > wantedFrom { window.append(chunk) }
-            peakRows = max(peakRows, window.reduce(0) { $0 + $1.count })
+        lock.broadcast()
+        while true {
+            if let whole { return [whole] }
+            if decoding { lock.wait(); continue }
+            // Rows above the first one kept are gone: decode everything again.
+            if interlaced || first < (window.first?.start ?? next) { return decodeWhole().map { [$0] } ?? [] }
+            if next >= end || failed != nil || reader == nil { break }
+            step()
         }
         return window.filter { $0.start < end && $0.start + $0.count > first }
+    }
+
+    /// The helper thread: keeps decoding up to `aheadBytes` past the furthest row asked for,
+    /// until the file ends or the render needs no more rows.
+    func readAhead() {
+        let ahead = max(Self.chunkRows, Self.aheadBytes / max(1, rowBytes))
+        lock.lock(); defer { lock.unlock() }
+        while failed == nil, reader != nil, whole == nil, next < height, wantedFrom < height {
+            if decoding || next >= requestedEnd + ahead { lock.wait(); continue }
+            step()
+        }
+    }
+
+    /// Decodes the next chunk, with the lock released while libpng works (the lock is held
+    /// on entry and on return; `decoding` keeps other threads off the reader meanwhile).
+    func step() {
+        guard let reader else { return }
+        let n = min(Self.chunkRows, height - next)
+        let chunk = Rows(start: next, count: n, rowBytes: rowBytes)
+        decoding = true
+        lock.unlock()
+        let status = lp_read_rows(reader, chunk.samples, rowBytes, UInt32(n))
+        let last = status == LP_OK && chunk.start + n == height
+        let endStatus = last ? lp_read_finish(reader) : Int32(LP_OK)
+        lock.lock()
+        decoding = false
+        defer { lock.broadcast() }
+        guard record(status, reader), record(endStatus, reader) else { return }
+        next += n
+        if chunk.start + n > wantedFrom { window.append(chunk) }
+        peakRows = max(peakRows, window.reduce(0) { $0 + $1.count })
+        if last { closeReader() }
     }
 
     /// Decodes the whole file again into one chunk that is never dropped.

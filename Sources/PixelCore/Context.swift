@@ -96,6 +96,7 @@ public struct Context: Sendable {
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
         let sources = Self.streamingSources(of: image)
+        defer { Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, 0, 0)) }  // also when a strip fails
         var top = rect.maxY
         while top > rect.y {
             let h = min(stripHeight, top - rect.y)

@@ -74,6 +74,8 @@ public final class ClampNode: ImageNode, @unchecked Sendable {
     }
 
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        // Inside the box the clamp changes nothing: hand the input's pixels through.
+        if !box.isEmpty, box.intersection(rect) == rect { return session.render(inputs[0], rect) }
         let out = PixelBuffer(rect)
         guard !box.isEmpty else { return out }
         let src = session.render(inputs[0], IRect(covering: regionOfInterest(for: rect, input: 0)))

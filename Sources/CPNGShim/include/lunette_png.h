@@ -19,12 +19,15 @@ typedef struct {
     int has_gamma;
     double gamma;           // file gamma from gAMA (e.g. 0.45455)
     int has_iccp;
+    int channels;           // of the samples delivered: 4 (RGBA), or 3 (RGB) when asked for no filler
 } lp_info;
 
 enum { LP_OK = 0, LP_ERROR = -1, LP_TRUNCATED = -2 };
 
 lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk);
 int lp_read_info(lp_reader *r, lp_info *info);
+// As lp_read_info; without `add_alpha`, files with no alpha and no tRNS deliver RGB.
+int lp_read_info_channels(lp_reader *r, lp_info *info, int add_alpha);
 int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes);
 // Streaming: a reader over an open file (positioned at the signature), the next `count`
 // rows of a non-interlaced image, and the end of the file (trailing chunks and CRCs).

@@ -52,7 +52,7 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
 
     /// Rows decoded per chunk, and how far (bytes of samples) the helper reads ahead.
     static let chunkRows = 16
-    static let aheadBytes = 2 << 20
+    nonisolated(unsafe) static var aheadBytes = 2 << 20
 
     init(_ input: Input, name: String, space: WorkingSpace) throws {
         self.input = input

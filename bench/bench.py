@@ -328,9 +328,11 @@ def report(results):
     one = next((r for r in results if r[0] == "matrix" and r[1] == "lunette"), None)
     if chain and one:
         print(f"\nfused five-step chain / one step (Lunette): {chain[2] / one[2]:.2f}")
+    empty = os.path.join(WORK, "empty.lua")
+    open(empty, "w").close()
     t = []
-    for _ in range(max(5, REPS)):
-        t.append(run([LUNETTE, "run", "/dev/null"])[0] * 1000)
+    for _ in range(max(10, 2 * REPS)):
+        t.append(run([LUNETTE, "run", empty])[0] * 1000)
     print(f"lunette run of an empty script: median {statistics.median(t):.1f} ms wall")
 
 

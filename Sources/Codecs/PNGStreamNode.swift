@@ -135,8 +135,8 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     }
 
     func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
-        let out = PixelBuffer(rect)
         let keep = rect.intersection(IRect(0, 0, width, height))
+        let out = session.output(rect, zeroed: keep != rect)
         if keep.isEmpty { return out }
         let first = height - keep.maxY, end = height - keep.y  // file rows [first, end)
         let chunks = rows(first, end)

@@ -32,12 +32,7 @@ extension DecimationPlan {
                 let strip = IRect(live.x, y, live.width, end - y)
                 y = end
                 // A source already in memory is read in place (no copy).
-                let src: PixelBuffer
-                if let node = input.node as? SourceNode, node.buffer.rect.intersection(strip) == strip {
-                    src = node.buffer
-                } else {
-                    src = session.render(input, strip)
-                }
+                let src = session.borrow(input, strip) ?? session.render(input, strip)
                 for sy in strip.y..<strip.maxY {
                     let s = src.row(sy - src.rect.y) + (live.x - src.rect.x)
                     let t = UnsafeMutablePointer<Pixel>.allocate(capacity: bw)

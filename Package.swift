@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
-        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         .target(name: "PixelCore"),
         .target(name: "Filters", dependencies: ["PixelCore", "Codecs"]),

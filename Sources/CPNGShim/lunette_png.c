@@ -7,6 +7,7 @@
 struct lp_reader {
     png_structp png;
     png_infop info;
+    FILE *file;
     const unsigned char *data;
     size_t length, offset;
     int truncated;
@@ -39,27 +40,54 @@ static void read_memory(png_structp png, png_bytep out, size_t count) {
     r->offset += count;
 }
 
-lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk) {
+static void read_file(png_structp png, png_bytep out, size_t count) {
+    lp_reader *r = (lp_reader *)png_get_io_ptr(png);
+    if (fread(out, 1, count, r->file) != count) {
+        r->truncated = !ferror(r->file);
+        png_error(png, r->truncated ? "unexpected end of file" : "read error");
+    }
+    r->offset += count;
+}
+
+static lp_reader *reader_new(const void *data, size_t length, FILE *file, uint32_t max_side, size_t max_chunk) {
     lp_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->data = data;
     r->length = length;
+    r->file = file;
     r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r->message, on_error, on_warning);
     if (!r->png) { free(r); return NULL; }
     r->info = png_create_info_struct(r->png);
     if (!r->info) { png_destroy_read_struct(&r->png, NULL, NULL); free(r); return NULL; }
-    png_set_read_fn(r->png, r, read_memory);
+    png_set_read_fn(r->png, r, file ? read_file : read_memory);
     png_set_user_limits(r->png, max_side, max_side);
     png_set_chunk_cache_max(r->png, 1000);
     png_set_chunk_malloc_max(r->png, max_chunk);
     return r;
 }
 
+lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk) {
+    return reader_new(data, length, NULL, max_side, max_chunk);
+}
+
+lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk) {
+    return reader_new(NULL, 0, file, max_side, max_chunk);
+}
+
 static int fail(lp_reader *r) { return r->truncated ? LP_TRUNCATED : LP_ERROR; }
 
-int lp_read_info(lp_reader *r, lp_info *out) {
+int lp_read_info(lp_reader *r, lp_info *out) { return lp_read_info_channels(r, out, 1); }
+
+int lp_read_info_channels(lp_reader *r, lp_info *out, int add_alpha) {
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
-    if (r->length < 8 || png_sig_cmp(r->data, 0, 8) != 0) {
+    if (r->file) {
+        unsigned char sig[8];
+        if (fread(sig, 1, 8, r->file) != 8 || png_sig_cmp(sig, 0, 8) != 0) {
+            snprintf(r->message, sizeof r->message, "not a PNG file (bad signature)");
+            return LP_ERROR;
+        }
+        png_set_sig_bytes(r->png, 8);
+    } else if (r->length < 8 || png_sig_cmp(r->data, 0, 8) != 0) {
         snprintf(r->message, sizeof r->message, "not a PNG file (bad signature)");
         return LP_ERROR;
     }
@@ -80,12 +108,15 @@ int lp_read_info(lp_reader *r, lp_info *out) {
     if (ct == PNG_COLOR_TYPE_GRAY && out->source_bit_depth < 8) png_set_expand_gray_1_2_4_to_8(r->png);
     if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(r->png);
     if (ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(r->png);
-    png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
+    int has_alpha = ct == PNG_COLOR_TYPE_GRAY_ALPHA || ct == PNG_COLOR_TYPE_RGB_ALPHA ||
+                    png_get_valid(r->png, r->info, PNG_INFO_tRNS);
+    if (add_alpha || has_alpha) png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
     if (out->source_bit_depth == 16) png_set_swap(r->png);
     r->passes = png_set_interlace_handling(r->png);
     png_read_update_info(r->png, r->info);
     out->bit_depth = png_get_bit_depth(r->png, r->info);
-    if (png_get_channels(r->png, r->info) != 4) {
+    out->channels = png_get_channels(r->png, r->info);
+    if (out->channels != 4 && !(out->channels == 3 && !add_alpha)) {
         snprintf(r->message, sizeof r->message, "unsupported channel layout");
         return LP_ERROR;
     }
@@ -101,6 +132,18 @@ int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes) {
             png_read_row(r->png, row, NULL);
         }
     }
+    png_read_end(r->png, NULL);
+    return LP_OK;
+}
+
+int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
+    for (uint32_t y = 0; y < count; y++) png_read_row(r->png, (png_bytep)pixels + (size_t)y * row_bytes, NULL);
+    return LP_OK;
+}
+
+int lp_read_finish(lp_reader *r) {
+    if (setjmp(png_jmpbuf(r->png))) return fail(r);
     png_read_end(r->png, NULL);
     return LP_OK;
 }
@@ -138,20 +181,23 @@ int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(w->png, w->info);
-    if (bit_depth == 16) png_set_swap(w->png);
     return LP_OK;
 }
 
-int lp_write_rows(lp_writer *w, const void *rows, size_t row_bytes, uint32_t count) {
+int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head_len, const void *data,
+                   size_t len, const void *tail, size_t tail_len) {
     if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
-    for (uint32_t y = 0; y < count; y++)
-        png_write_row(w->png, (png_const_bytep)rows + (size_t)y * row_bytes);
+    png_write_chunk_start(w->png, (png_const_bytep)type, (png_uint_32)(head_len + len + tail_len));
+    if (head_len) png_write_chunk_data(w->png, (png_const_bytep)head, head_len);
+    if (len) png_write_chunk_data(w->png, (png_const_bytep)data, len);
+    if (tail_len) png_write_chunk_data(w->png, (png_const_bytep)tail, tail_len);
+    png_write_chunk_end(w->png);
     return LP_OK;
 }
 
-int lp_write_end(lp_writer *w) {
+int lp_write_iend(lp_writer *w) {
     if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
-    png_write_end(w->png, NULL);
+    png_write_chunk(w->png, (png_const_bytep)"IEND", NULL, 0);
     if (fflush(w->file) != 0) {
         snprintf(w->message, sizeof w->message, "write failed");
         return LP_ERROR;

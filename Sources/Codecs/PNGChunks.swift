@@ -8,23 +8,43 @@ struct PNGChunks {
     var hasTransparency = false
 
     static func scan(_ bytes: UnsafeRawBufferPointer, name: String) throws -> PNGChunks {
+        try scan(size: bytes.count, name: name) { at, n in Array(bytes[at..<(at + n)]) }
+    }
+
+    /// The same walk over an open file, reading only chunk headers (and IHDR); the file
+    /// is left at its start.
+    static func scan(file: UnsafeMutablePointer<FILE>, name: String) throws -> PNGChunks {
+        defer { fseeko(file, 0, SEEK_SET) }
+        guard fseeko(file, 0, SEEK_END) == 0 else { throw LunetteError.io("\(name): cannot seek") }
+        let size = Int(ftello(file))
+        return try scan(size: size, name: name) { at, n in
+            var out = [UInt8](repeating: 0, count: n)
+            guard fseeko(file, off_t(at), SEEK_SET) == 0, fread(&out, 1, n, file) == n else { return [UInt8](repeating: 0, count: n) }
+            return out
+        }
+    }
+
+    /// The walk, given the data's size and a reader of `n` bytes at an offset.
+    static func scan(size: Int, name: String, _ read: (Int, Int) -> [UInt8]) throws -> PNGChunks {
         var layout = PNGChunks()
         let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return layout }  // libpng reports it
-        func u32(_ at: Int) -> Int {
-            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        guard size >= 8, read(0, 8) == signature else { return layout }  // libpng reports it
+        func u32(_ b: [UInt8], _ at: Int) -> Int {
+            Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
         }
         var offset = 8
         var seenData = false
-        while offset + 8 <= bytes.count {
-            let length = u32(offset)
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+        while offset + 8 <= size {
+            let header = read(offset, 8)
+            let length = u32(header, 0)
+            let type = String(decoding: header[4..<8], as: UTF8.self)
             if length > 0x7fff_ffff { return layout }  // invalid length: libpng reports it
-            if offset + 12 + length > bytes.count {
+            if offset + 12 + length > size {
                 throw LunetteError(.truncated, "\(name): truncated PNG (\(type) chunk of \(length) bytes runs past the end of the file)")
             }
             if type == "IHDR", length >= 8 {
-                try Limits.check(width: u32(offset + 8), height: u32(offset + 12), what: name)
+                let ihdr = read(offset + 8, 8)
+                try Limits.check(width: u32(ihdr, 0), height: u32(ihdr, 4), what: name)
             }
             if type == "tRNS", !seenData { layout.hasTransparency = true }
             if type == "IDAT" { seenData = true }

@@ -20,7 +20,8 @@ public struct PNGOptions: Sendable {
     }
 }
 
-/// PNG writing: renders the image in strips from the top and streams rows into libpng.
+/// PNG writing: renders the image in strips from the top; each strip is filtered and
+/// deflated on all cores and written as IDAT chunks through libpng (`PNGStripWriter`).
 public enum PNGEncoder {
     /// Renders `image` (finite extent) and writes it atomically to `path` ("-" = stdout).
     public static func write(_ image: Image, to path: String, options: PNGOptions = .init(),
@@ -44,30 +45,17 @@ public enum PNGEncoder {
         case .gray: channels = 1
         case .graya: channels = 2
         }
-        guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
-        defer { lp_writer_free(w) }
-        func check(_ status: Int32) throws {
-            if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(w)))") }
+        let writer = try PNGStripWriter(file: file, name: name, width: rect.width, height: rect.height,
+                                        channels: channels, options: options, threads: context.threads)
+        try context.renderStrips(image, rect: rect, stripHeight: stripHeight(width: rect.width)) { strip in
+            try writer.append(strip)
         }
-        try check(lp_write_header(w, UInt32(rect.width), UInt32(rect.height), Int32(options.depth),
-                                  Int32(channels), Int32(options.compression)))
-        let rowBytes = rect.width * channels * options.depth / 8
-        var rows = [UInt8](repeating: 0, count: rowBytes * 256)
-        try context.renderStrips(image, rect: rect) { strip in
-            let n = strip.height
-            if rows.count < rowBytes * n { rows = [UInt8](repeating: 0, count: rowBytes * n) }
-            rows.withUnsafeMutableBytes { out in
-                for i in 0..<n {
-                    let src = strip.row(n - 1 - i)
-                    let dst = out.baseAddress! + i * rowBytes
-                    SampleEncoder.encodeRow(src, strip.width, into: dst, channels: channels,
-                                            depth: options.depth, space: options.workingSpace)
-                }
-            }
-            try rows.withUnsafeBytes { try check(lp_write_rows(w, $0.baseAddress, rowBytes, UInt32(n))) }
-        }
-        try check(lp_write_end(w))
+        try writer.finish()
     }
+
+    /// Rows per rendered strip: about 256K pixels (4 MiB of working-space pixels), so
+    /// memory stays small however large the image.
+    static func stripHeight(width: Int) -> Int { max(8, min(256, (1 << 18) / max(1, width))) }
 }
 
 extension PNGEncoder {
@@ -89,10 +77,13 @@ extension PNGEncoder {
     }
 }
 
-/// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode).
+/// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode; 16-bit samples big-endian, as PNG stores them).
 enum SampleEncoder {
     static func encodeRow(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
                           channels: Int, depth: Int, space: WorkingSpace) {
+        if depth == 8, space == .linear, channels >= 3 {
+            return Transfer.withEncode8Table { encodeRow8(src, width, into: dst.assumingMemoryBound(to: UInt8.self), channels: channels, $0) }
+        }
         let linear = space == .linear
         let alphaIndex = channels == 2 ? 1 : channels == 4 ? 3 : -1
         @inline(__always) func store(_ v: Float, _ i: Int, alpha: Bool) {
@@ -101,7 +92,7 @@ enum SampleEncoder {
                 dst.storeBytes(of: s, toByteOffset: i, as: UInt8.self)
             } else {
                 let s = alpha || !linear ? UInt16(min(max(v, 0), 1) * 65535 + 0.5) : Transfer.encode16(v)
-                dst.storeBytes(of: s, toByteOffset: i * 2, as: UInt16.self)
+                dst.storeBytes(of: s.bigEndian, toByteOffset: i * 2, as: UInt16.self)
             }
         }
         for x in 0..<width {
@@ -115,6 +106,23 @@ enum SampleEncoder {
                 store(u.x, base, alpha: false); store(u.y, base + 1, alpha: false); store(u.z, base + 2, alpha: false)
             }
             if alphaIndex >= 0 { store(a, base + alphaIndex, alpha: true) }
+        }
+    }
+
+    /// The common case (8-bit RGB or RGBA, sRGB-encoded), with the table at hand: the same
+    /// arithmetic as the general path, so the same bytes.
+    @inline(__always)
+    static func encodeRow8(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutablePointer<UInt8>,
+                           channels: Int, _ table: UnsafePointer<UInt8>) {
+        let alpha = channels == 4
+        for x in 0..<width {
+            let p = src[x]
+            let u = p.w > 0 ? p / Pixel(repeating: p.w) : .zero  // lane-wise, the same quotients
+            var c = u.replacing(with: 0, where: u .< 0)
+            c = c.replacing(with: 1, where: c .> 1) * 65535 + 0.5
+            let d = dst + x * channels
+            d[0] = table[Int(c.x)]; d[1] = table[Int(c.y)]; d[2] = table[Int(c.z)]
+            if alpha { d[3] = UInt8(min(max(min(max(p.w, 0), 1), 0), 1) * 255 + 0.5) }
         }
     }
 }

@@ -6,7 +6,22 @@ public final class RenderSession {
     let shared: Set<ObjectIdentifier>
     var memo: [ObjectIdentifier: (IRect, PixelBuffer)] = [:]
 
+    /// Where the renderer wants the tile: the first node asking `output` for exactly this
+    /// rect (a source) gets it, so point kernels work in place in the final image.
+    var destination: PixelBuffer?
+
     init(shared: Set<ObjectIdentifier>) { self.shared = shared }
+
+    /// A buffer for a node's output over `rect`: the renderer's destination when it is for
+    /// this rect and still free, else a new one (zero-filled when `zeroed`).
+    public func output(_ rect: IRect, zeroed: Bool) -> PixelBuffer {
+        if let d = destination, d.rect == rect {
+            destination = nil
+            if zeroed { d.pixels.update(repeating: .zero, count: rect.count) }
+            return d
+        }
+        return zeroed ? PixelBuffer(rect) : PixelBuffer(uninitialized: rect)
+    }
 
     /// The pixels of `image` over `rect`, in a buffer the caller owns.
     public func render(_ image: Image, _ rect: IRect) -> PixelBuffer {
@@ -25,6 +40,19 @@ public final class RenderSession {
         keep.pixels.update(from: out.pixels, count: rect.count)
         memo[id] = (rect, keep)
         return out
+    }
+
+    /// Pixels of `image` over `rect` that already sit in memory (a loaded image, seen through
+    /// clamps and crops that change nothing there), to read in place instead of copying;
+    /// nil when they would have to be rendered. Never write into the result.
+    public func borrow(_ image: Image, _ rect: IRect) -> PixelBuffer? {
+        let node = image.node
+        if let s = node as? SourceNode { return s.buffer.rect.intersection(rect) == rect ? s.buffer : nil }
+        if let c = node as? ClampNode { return c.box.intersection(rect) == rect ? borrow(c.inputs[0], rect) : nil }
+        if let c = node as? CropNode {
+            return IRect.clipping(c.pixelRect, to: rect) == rect ? borrow(c.inputs[0], rect) : nil
+        }
+        return nil
     }
 
     /// The nodes of `image`'s graph that more than one consumer reads.
@@ -67,6 +95,7 @@ public struct Context: Sendable {
     public var tileSize: Int
 
     public init(threads: Int? = nil, tileSize: Int = 256) {
+        _ = MemoryTuning.applied
         let env = ProcessInfo.processInfo.environment["LUNETTE_THREADS"].flatMap { Int($0) }
         self.threads = max(1, threads ?? env ?? ProcessInfo.processInfo.activeProcessorCount)
         self.tileSize = tileSize
@@ -85,36 +114,47 @@ public struct Context: Sendable {
     /// Renders `rect` of `image` into one buffer.
     public func render(_ image: Image, rect: IRect) throws -> PixelBuffer {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
-        let out = PixelBuffer(rect)
+        let out = PixelBuffer(uninitialized: rect)  // every tile is copied in
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
+        try Self.checkFailures(Self.streamingSources(of: image))
         return out
     }
 
     /// Renders `rect` in horizontal strips from the top row down, handing each strip
-    /// to `body` in order; memory stays bounded by one strip (plus halos).
+    /// to `body` in order; memory stays bounded by one strip (plus halos), and streaming
+    /// sources drop the rows the strips below cannot read.
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
+        let sources = Self.streamingSources(of: image)
+        defer { Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, 0, 0)) }  // also when a strip fails
         var top = rect.maxY
         while top > rect.y {
             let h = min(stripHeight, top - rect.y)
-            let strip = PixelBuffer(IRect(rect.x, top - h, rect.width, h))
+            let strip = PixelBuffer(uninitialized: IRect(rect.x, top - h, rect.width, h))
             renderTiles(image, rect: strip.rect, into: strip)
             try Cancellation.check()
-            try body(strip)
+            try Self.checkFailures(sources)
             top -= h
+            Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, rect.width, top - rect.y))
+            try body(strip)
         }
     }
 
     func renderTiles(_ image: Image, rect: IRect, into out: PixelBuffer) {
         var tiles: [IRect] = []
         var y = rect.y
+        // A graph of point nodes and sources renders in bands across the whole width, each
+        // straight into its rows of `out` (no tile buffers, no copies); others in squares.
+        let bands = Self.isPointwise(image) && out.rect == rect
+        let tileWidth = bands ? rect.width : tileSize
+        let tileHeight = bands ? max(1, min(rect.height, Self.bandPixels / max(1, rect.width))) : tileSize
         while y < rect.maxY {
             var x = rect.x
-            let h = min(tileSize, rect.maxY - y)
+            let h = min(tileHeight, rect.maxY - y)
             while x < rect.maxX {
-                tiles.append(IRect(x, y, min(tileSize, rect.maxX - x), h))
-                x += tileSize
+                tiles.append(IRect(x, y, min(tileWidth, rect.maxX - x), h))
+                x += tileWidth
             }
             y += h
         }
@@ -126,10 +166,37 @@ public struct Context: Sendable {
             while true {
                 lock.lock(); let i = next; next += 1; lock.unlock()
                 guard i < tiles.count, !Cancellation.isRequested else { return }
-                let buf = RenderSession(shared: shared).render(image, tiles[i])
-                out.copy(from: buf)
+                let session = RenderSession(shared: shared)
+                if bands {
+                    let view = PixelBuffer(borrowing: out.row(tiles[i].y - rect.y), rect: tiles[i])
+                    session.destination = view
+                    let buf = session.render(image, tiles[i])
+                    if buf !== view { view.copy(from: buf) }
+                } else {
+                    out.copy(from: session.render(image, tiles[i]))
+                }
             }
         }
         if workers <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+    }
+}
+
+extension Context {
+    /// Pixels per band when a pointwise graph renders in full-width bands (1 MiB).
+    static let bandPixels = 1 << 16
+
+    /// True when every node of the graph reads each input pixel only at its own position
+    /// (sources, point nodes, generators), so bands need no halo.
+    static func isPointwise(_ image: Image) -> Bool {
+        var seen = Set<ObjectIdentifier>()
+        var stack = [image]
+        while let img = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(img.node)).inserted else { continue }
+            switch img.node.kind {
+            case .source, .point, .generator: stack += img.node.inputs
+            default: return false
+            }
+        }
+        return true
     }
 }

@@ -13,9 +13,10 @@ import Foundation
 ///   against a direct convolution is at most about 0.1/255 for any input in 0…1 (checked
 ///   with the 2-D error bound max(ΣE⁺, ΣE⁻) over every sampling phase for σ = 3…100).
 ///   Work per output pixel is about 8 prefilter taps plus 7 resampling taps per axis,
-///   whatever σ is. The decimated image is cached in blocks of the node (about 1/f² of
-///   the rendered area, at most 4M low-resolution pixels, oldest blocks dropped first),
-///   so neighbouring tiles share it instead of each one re-reading a 3.5σ halo.
+///   whatever σ is. The decimated image is cached in short, wide blocks of the node
+///   (oldest dropped first beyond a few strips' worth), so neighbouring tiles share it
+///   instead of each one re-reading a 3.5σ halo; the horizontally prefiltered source rows
+///   where vertically adjacent blocks overlap are kept too, so each source row is read once.
 ///
 /// The extent grows by 3.5σ rounded up, like the direct kernel's reach; the few values the
 /// decimated path produces beyond it (below 0.1/255) are cleared.
@@ -38,7 +39,9 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
         self.sigma = sigma
         reach = Int((3.5 * sigma).rounded(.up))
         if sigma >= Self.decimationThreshold {
-            let p = DecimationPlan(sigma: sigma, inputExtent: input.extent)
+            // Block columns line up with the input's box (or the box a clamp extends).
+            let anchor = input.extent.isInfinite ? (input.node as? ClampNode)?.box : IRect(covering: input.extent)
+            let p = DecimationPlan(sigma: sigma, inputExtent: input.extent, anchor: anchor)
             plan = p
             direct = []
             sourceReach = p.sourceReach
@@ -105,11 +108,18 @@ final class DecimationPlan: @unchecked Sendable {
     let up: [Float]
     let S: Int
     let sourceReach: Int
-    let blockSize: Int
+    /// Blocks of the decimated input: `blockWidth` × `blockHeight` low-resolution samples
+    /// (short and wide, so a render going down in strips reads its source once, in order).
+    let blockWidth: Int, blockHeight: Int
+    /// Anchored column blocks: low-resolution columns [start, end) in blocks of `width`.
+    let columns: (start: Int, end: Int, width: Int)?
+    static let edgeBlockWidth = 16
     let inputBox: IRect?
     let cache: BlockCache
+    let rowsLock = NSLock()
+    var rowsByColumn: [Int: HorizontalRows] = [:]
 
-    init(sigma: Double, inputExtent: Rect) {
+    init(sigma: Double, inputExtent: Rect, anchor: IRect? = nil) {
         let f = max(2, Int(sigma / 2))
         self.f = f
         let half = Double(f - 1) / 2
@@ -142,9 +152,24 @@ final class DecimationPlan: @unchecked Sendable {
         }
         self.up = up
         sourceReach = (S + lowRadius + 1) * f + m
-        blockSize = min(256, max(8, (1024 + f - 1) / f))
-        inputBox = inputExtent.isInfinite ? nil : IRect(covering: inputExtent)
-        cache = BlockCache(limit: 4 << 20)
+        let bw = min(256, max(8, (1024 + f - 1) / f))
+        blockWidth = bw
+        blockHeight = max(2, (64 + f - 1) / f)
+        // Inside the anchor: columns split evenly into blocks of at most `bw`; outside it
+        // (a clamp's halo), narrow blocks, so little is computed that no tile reads.
+        if let a = anchor, !a.isEmpty {
+            let a0 = floorDiv(a.x, f), a1 = floorDiv(a.maxX - 1, f) + 1
+            let n = (a1 - a0 + bw - 1) / bw
+            columns = (a0, a1, (a1 - a0 + n - 1) / n)
+        } else {
+            columns = nil
+        }
+        let box = inputExtent.isInfinite ? nil : IRect(covering: inputExtent)
+        inputBox = box
+        // Enough blocks for a few strips across the input (every block a strip needs stays
+        // while it renders), however wide; 4 MiB at least.
+        let lowWidth = box.map { $0.width / f + 2 * (S + lowRadius + 2) } ?? 1024
+        cache = BlockCache(limit: max(1 << 18, lowWidth * (4 * blockHeight + 2 * (S + lowRadius) + 64)))
     }
 
     /// Renders `rect` at full resolution: gathers the decimated input, blurs it, resamples.
@@ -189,15 +214,31 @@ final class DecimationPlan: @unchecked Sendable {
         }
     }
 
+    /// The column block holding low-resolution column `c`: its first column and width.
+    func columnBlock(_ c: Int) -> (Int, Int) {
+        guard let (a0, a1, w) = columns else {
+            let b = floorDiv(c, blockWidth)
+            return (b * blockWidth, blockWidth)
+        }
+        let e = Self.edgeBlockWidth
+        if c < a0 { return (a0 - (floorDiv(a0 - 1 - c, e) + 1) * e, e) }
+        if c >= a1 { return (a1 + (c - a1) / e * e, e) }
+        let x0 = a0 + (c - a0) / w * w
+        return (x0, min(w, a1 - x0))
+    }
+
     /// The decimated input over the low-resolution rect `q` (zero where the input is empty).
     func gather(_ q: IRect, _ input: Image, _ session: RenderSession) -> PixelBuffer {
         let out = PixelBuffer(q)
-        let b = blockSize
-        for by in floorDiv(q.y, b)...floorDiv(q.maxY - 1, b) {
-            for bx in floorDiv(q.x, b)...floorDiv(q.maxX - 1, b) {
-                if let block = cache.block(BlockCache.Key(x: bx, y: by), { decimate(bx, by, input, session) }) {
+        let bh = blockHeight
+        for by in floorDiv(q.y, bh)...floorDiv(q.maxY - 1, bh) {
+            var c = q.x
+            while c < q.maxX {
+                let (x0, w) = columnBlock(c)
+                if let block = cache.block(BlockCache.Key(x: x0, y: by), { decimate(x0, w, by, input, session) }) {
                     out.copy(from: block)
                 }
+                c = x0 + w
             }
         }
         return out

@@ -2,39 +2,42 @@ import Foundation
 
 extension DecimationPlan {
     /// Largest source strip pulled at once while decimating (pixels).
-    static let stripPixels = 1 << 20
+    static let stripPixels = 1 << 18
 
-    /// Block (bx, by) of the decimated input: low-resolution samples bx·B … bx·B + B − 1
-    /// (and likewise in y), each the prefiltered input around its pixel block's centre.
+    /// A block of the decimated input: low-resolution samples cx … cx + w − 1 and
+    /// by·H … by·H + H − 1, each the prefiltered input around its pixel block's centre.
     /// Only the part of the source inside the input's extent is read; nil when that is empty.
-    func decimate(_ bx: Int, _ by: Int, _ input: Image, _ session: RenderSession) -> PixelBuffer? {
-        let b = blockSize
-        let lowRect = IRect(bx * b, by * b, b, b)
-        let full = IRect(lowRect.x * f - m, lowRect.y * f - m, b * f + 2 * m, b * f + 2 * m)
+    /// The horizontal pass keeps its rows per block column, so the rows a vertically
+    /// adjacent block shares are not read again.
+    func decimate(_ cx: Int, _ bw: Int, _ by: Int, _ input: Image, _ session: RenderSession) -> PixelBuffer? {
+        let bh = blockHeight
+        let lowRect = IRect(cx, by * bh, bw, bh)
+        let full = IRect(lowRect.x * f - m, lowRect.y * f - m, bw * f + 2 * m, bh * f + 2 * m)
         let live = inputBox.map { full.intersection($0) } ?? full
         if live.isEmpty { return nil }
         let taps = prefilter.count
-        // Horizontal: every source row of `live`, one column per low-resolution sample. The
-        // source is pulled in strips of at most `stripPixels`, so huge radii on infinite
-        // (clamped) inputs never hold a whole block of source in memory.
-        let tmp = PixelBuffer(IRect(lowRect.x, live.y, b, live.height))
+        let rows = horizontalRows(cx)
+        rows.lock.lock()
+        defer { rows.lock.unlock() }
         let out = PixelBuffer(lowRect)
         let stripRows = max(1, Self.stripPixels / live.width)
         prefilter.withUnsafeBufferPointer { k in
-            var top = live.y
-            while top < live.maxY {
-                let strip = IRect(live.x, top, live.width, min(stripRows, live.maxY - top))
-                top = strip.maxY
+            // Horizontal: one column per low-resolution sample for every source row of
+            // `live` not kept from a neighbour, pulling the source in bounded strips.
+            var y = live.y
+            while y < live.maxY {
+                if rows.rows[y] != nil { y += 1; continue }
+                var end = y + 1
+                while end < live.maxY, rows.rows[end] == nil, end - y < stripRows { end += 1 }
+                let strip = IRect(live.x, y, live.width, end - y)
+                y = end
                 // A source already in memory is read in place (no copy).
-                let src: PixelBuffer
-                if let node = input.node as? SourceNode, node.buffer.rect.intersection(strip) == strip {
-                    src = node.buffer
-                } else {
-                    src = session.render(input, strip)
-                }
-                for y in strip.y..<strip.maxY {
-                    let s = src.row(y - src.rect.y) + (live.x - src.rect.x), t = tmp.row(y - live.y)
-                    for c in 0..<b {
+                let src = session.borrow(input, strip) ?? session.render(input, strip)
+                for sy in strip.y..<strip.maxY {
+                    let s = src.row(sy - src.rect.y) + (live.x - src.rect.x)
+                    let t = UnsafeMutablePointer<Pixel>.allocate(capacity: bw)
+                    t.initialize(repeating: .zero, count: bw)
+                    for c in 0..<bw {
                         let x0 = (lowRect.x + c) * f - m
                         let lo = max(0, live.x - x0), hi = min(taps, live.maxX - x0)
                         if lo >= hi { continue }
@@ -43,22 +46,50 @@ extension DecimationPlan {
                         for i in lo..<hi { acc += p[i] * k[i] }
                         t[c] = acc
                     }
+                    rows.rows[sy] = t
                 }
             }
             // Vertical: one output row per low-resolution row.
-            for r in 0..<b {
+            for r in 0..<bh {
                 let y0 = (lowRect.y + r) * f - m
                 let lo = max(0, live.y - y0), hi = min(taps, live.maxY - y0)
                 if lo >= hi { continue }
                 let d = out.row(r)
                 for i in lo..<hi {
-                    let w = k[i], t = tmp.row(y0 + i - live.y)
-                    for c in 0..<b { d[c] += t[c] * w }
+                    let w = k[i], t = rows.rows[y0 + i]!
+                    for c in 0..<bw { d[c] += t[c] * w }
                 }
             }
         }
+        rows.keep(live.y..<live.maxY)
         return out
     }
+
+    /// The kept horizontal rows of the column block starting at `bx`.
+    func horizontalRows(_ bx: Int) -> HorizontalRows {
+        rowsLock.lock()
+        defer { rowsLock.unlock() }
+        if let r = rowsByColumn[bx] { return r }
+        let r = HorizontalRows()
+        rowsByColumn[bx] = r
+        return r
+    }
+}
+
+/// Horizontally prefiltered source rows of one block column, by source row.
+final class HorizontalRows: @unchecked Sendable {
+    let lock = NSLock()
+    var rows: [Int: UnsafeMutablePointer<Pixel>] = [:]
+
+    /// Drops every row outside `range` (the rows of the block just computed).
+    func keep(_ range: Range<Int>) {
+        for (y, p) in rows where !range.contains(y) {
+            p.deallocate()
+            rows[y] = nil
+        }
+    }
+
+    deinit { for p in rows.values { p.deallocate() } }
 }
 
 /// Blocks of a decimated image shared by the tiles of every render of one node; each block

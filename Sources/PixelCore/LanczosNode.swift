@@ -71,14 +71,14 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
         let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx)
         let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy)
         let srcRect = IRect(x0, y0, x1 - x0, y1 - y0)
-        let src = session.render(inputs[0], srcRect)
+        let src = session.borrow(inputs[0], srcRect) ?? session.render(inputs[0], srcRect)
         let hw = Weights(rect.x, rect.width, scale: sx, widen: wx, sourceStart: x0)
         let vw = Weights(rect.y, rect.height, scale: sy, widen: wy, sourceStart: y0)
         let w = rect.width
         let tmp = PixelBuffer(IRect(rect.x, y0, w, srcRect.height))
         hw.w.withUnsafeBufferPointer { k in
             for ly in 0..<srcRect.height {
-                let s = src.row(ly), t = tmp.row(ly)
+                let s = src.row(ly + y0 - src.rect.y) + (x0 - src.rect.x), t = tmp.row(ly)
                 for x in 0..<w {
                     let p = s + hw.first[x], kk = k.baseAddress! + x * hw.taps
                     var acc = Pixel.zero

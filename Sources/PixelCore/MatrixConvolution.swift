@@ -19,15 +19,18 @@ extension Convolution {
         let n = taps.count
         offsets.withUnsafeBufferPointer { off in
             taps.withUnsafeBufferPointer { w in
+                // Tap by tap over a whole row (each pixel still sums bias, then the taps in
+                // order, so the result is the pixel-by-pixel one), then clamp.
+                let width = dst.width
                 for ly in 0..<dst.height {
                     let d = dst.row(ly)
                     let s = src.row(dst.rect.y + ly - src.rect.y) + (dst.rect.x - src.rect.x)
-                    for x in 0..<dst.width {
-                        var acc = Pixel(repeating: bias)
-                        let p = s + x
-                        for i in 0..<n { acc += p[off[i]] * w[i] }
-                        d[x] = simd_clamp01(acc)
+                    d.update(repeating: Pixel(repeating: bias), count: width)
+                    for i in 0..<n {
+                        let p = s + off[i], wi = w[i]
+                        for x in 0..<width { d[x] += p[x] * wi }
                     }
+                    for x in 0..<width { d[x] = simd_clamp01(d[x]) }
                 }
             }
         }
@@ -39,7 +42,8 @@ extension Image {
     /// the extent grows by the kernel's half sizes. Lua: `img | CIConvolution5X5{weights = w}`
     public func convolved(_ weights: [Float], columns: Int, rows: Int, bias: Float) -> Image {
         let opaqueStaysOpaque = weights.reduce(0, +) + bias >= 1
-        return Image(AreaNode(self, haloX: columns / 2, haloY: rows / 2, preservesOpacity: opaqueStaysOpaque) { src, dst in
+        return Image(AreaNode(self, haloX: columns / 2, haloY: rows / 2, preservesOpacity: opaqueStaysOpaque,
+                              inPlace: true) { src, dst in
             Convolution.correlate(src, dst, weights, columns: columns, rows: rows, bias: bias)
         })
     }

@@ -49,7 +49,22 @@ public final class PixelBuffer: @unchecked Sendable {
         pixels.initialize(repeating: .zero, count: max(1, rect.count))
     }
 
-    deinit { pixels.deallocate() }
+    /// A buffer whose pixels the caller overwrites completely before anyone reads them.
+    init(uninitialized rect: IRect) {
+        self.rect = rect
+        pixels = .allocate(capacity: max(1, rect.count))
+    }
+
+    /// A view of rows of another buffer's memory (not freed by this one; the owner outlives it).
+    init(borrowing pixels: UnsafeMutablePointer<Pixel>, rect: IRect) {
+        self.rect = rect
+        self.pixels = pixels
+        owned = false
+    }
+
+    private var owned = true
+
+    deinit { if owned { pixels.deallocate() } }
 
     public var width: Int { rect.width }
     public var height: Int { rect.height }

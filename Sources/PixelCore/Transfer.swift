@@ -35,6 +35,11 @@ public enum Transfer {
         UInt8((linearToSRGB(Double($0) / 65535) * 255).rounded())
     }
 
+    /// Runs `body` with the 64k-entry table behind `encode8` (index: clamped value · 65535 + ½).
+    public static func withEncode8Table<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {
+        try encode8Table.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
     /// Linear [0, 1] → 8-bit sRGB through a 64k-entry table.
     @inline(__always) public static func encode8(_ v: Float) -> UInt8 {
         let c = min(max(v, 0), 1)

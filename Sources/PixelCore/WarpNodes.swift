@@ -39,7 +39,8 @@ public final class AffineWarpNode: ImageNode, @unchecked Sendable {
         let out = PixelBuffer(rect)
         let roi = IRect.clipping(regionOfInterest(for: rect, input: 0), to: rect.grown(1 << 28, 1 << 28))
         guard !roi.isEmpty else { return out }
-        let src = session.render(inputs[0], roi)
+        // Samples only fall inside `roi`, so a loaded image covering it is read in place.
+        let src = session.borrow(inputs[0], roi) ?? session.render(inputs[0], roi)
         for ly in 0..<rect.height {
             let row = out.row(ly)
             let cy = Double(rect.y + ly) + 0.5
@@ -74,6 +75,8 @@ public final class ClampNode: ImageNode, @unchecked Sendable {
     }
 
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
+        // Inside the box the clamp changes nothing: hand the input's pixels through.
+        if !box.isEmpty, box.intersection(rect) == rect { return session.render(inputs[0], rect) }
         let out = PixelBuffer(rect)
         guard !box.isEmpty else { return out }
         let src = session.render(inputs[0], IRect(covering: regionOfInterest(for: rect, input: 0)))
@@ -92,7 +95,15 @@ public enum Sampler {
         let fx = x - 0.5, fy = y - 0.5
         let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
         let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
-        let p00 = b[x0, y0], p10 = b[x0 + 1, y0], p01 = b[x0, y0 + 1], p11 = b[x0 + 1, y0 + 1]
+        let lx = x0 - b.rect.x, ly = y0 - b.rect.y
+        let p00, p10, p01, p11: Pixel
+        if lx >= 0, ly >= 0, lx + 1 < b.rect.width, ly + 1 < b.rect.height {
+            // All four inside: read them straight from the rows.
+            let r0 = b.row(ly) + lx, r1 = b.row(ly + 1) + lx
+            p00 = r0[0]; p10 = r0[1]; p01 = r1[0]; p11 = r1[1]
+        } else {
+            p00 = b[x0, y0]; p10 = b[x0 + 1, y0]; p01 = b[x0, y0 + 1]; p11 = b[x0 + 1, y0 + 1]
+        }
         let bottom = p00 + (p10 - p00) * tx
         let top = p01 + (p11 - p01) * tx
         return bottom + (top - bottom) * ty

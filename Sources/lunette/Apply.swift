@@ -90,7 +90,7 @@ struct Apply: ParsableCommand {
             return
         }
         let input = inputs.first
-        let image = try input.map { try ImageIO.load($0) } ?? Image.empty
+        let image = try input.map { try ImageIO.open($0) } ?? Image.empty
         let result = try runtime.apply(chain, to: image)
         if input == nil, result.extent.isEmpty {
             throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")

@@ -26,7 +26,7 @@ struct Lunette: ParsableCommand {
         """,
         version: version,
         subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, Try.self, GalleryCommand.self,
-                      ReplCommand.self],
+                      Bench.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

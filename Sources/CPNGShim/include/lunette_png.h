@@ -19,21 +19,46 @@ typedef struct {
     int has_gamma;
     double gamma;           // file gamma from gAMA (e.g. 0.45455)
     int has_iccp;
+    int channels;           // of the samples delivered: 4 (RGBA), or 3 (RGB) when asked for no filler
 } lp_info;
 
 enum { LP_OK = 0, LP_ERROR = -1, LP_TRUNCATED = -2 };
 
 lp_reader *lp_reader_new(const void *data, size_t length, uint32_t max_side, size_t max_chunk);
 int lp_read_info(lp_reader *r, lp_info *info);
+// As lp_read_info; without `add_alpha`, files with no alpha and no tRNS deliver RGB.
+int lp_read_info_channels(lp_reader *r, lp_info *info, int add_alpha);
 int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes);
+// Streaming: a reader over an open file (positioned at the signature), the next `count`
+// rows of a non-interlaced image, and the end of the file (trailing chunks and CRCs).
+lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk);
+int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count);
+int lp_read_finish(lp_reader *r);
 const char *lp_reader_error(lp_reader *r);
 void lp_reader_free(lp_reader *r);
 
 lp_writer *lp_writer_new(FILE *file);
 int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth, int channels, int level);
-int lp_write_rows(lp_writer *w, const void *rows, size_t row_bytes, uint32_t count);
-int lp_write_end(lp_writer *w);
 const char *lp_writer_error(lp_writer *w);
+// One chunk (head, data and tail bytes concatenated) through libpng's chunk API; IEND last.
+int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head_len, const void *data,
+                   size_t len, const void *tail, size_t tail_len);
+int lp_write_iend(lp_writer *w);
+
+// Parallel encoding (lunette_png_parallel.c); every function is safe on any thread.
+// Filters rows with the per-row filter of least absolute residual sum (libpng's heuristic);
+// `prev` is the row above the first (NULL at the top); `out` gets count × (row_bytes + 1) bytes.
+void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
+                    uint8_t *out);
+// Raw deflate of one piece of a zlib stream; unless `last`, it ends byte-aligned with no final
+// block (a full flush), so pieces concatenate. Returns the size, 0 on failure.
+size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
+size_t lp_deflate_bound(size_t n);
+uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n);
+// The Adler-32 of A followed by B, from adler(A), adler(B) and B's length.
+uint32_t lp_adler32_combine(uint32_t a1, uint32_t a2, size_t len2);
+// The zlib header's second byte (FLG) for a compression level; the first (CMF) is 0x78.
+uint8_t lp_zlib_header_flags(int level);
 void lp_writer_free(lp_writer *w);
 
 #endif

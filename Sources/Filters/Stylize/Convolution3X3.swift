@@ -20,7 +20,7 @@ public enum Convolution3X3 {
         let w = f.vector("inputWeights").components.map(Float.init)
         let bias = Float(f.number("inputBias"))
         let opaqueStaysOpaque = w.reduce(0, +) + bias >= 1
-        return Image(AreaNode(image, haloX: 1, haloY: 1, preservesOpacity: opaqueStaysOpaque) { src, dst in
+        return Image(AreaNode(image, haloX: 1, haloY: 1, preservesOpacity: opaqueStaysOpaque, inPlace: true) { src, dst in
             Convolution.convolve3x3(src, dst, w, bias: bias)
         })
     }

@@ -1,0 +1,111 @@
+@testable import Codecs
+import CPNGShim
+import Foundation
+import PixelCore
+import TestSupport
+import XCTest
+
+/// The parallel PNG writer: pieces deflated apart and joined into one zlib stream must
+/// decode to the same samples with libpng and, when it is installed, with Pillow.
+final class ParallelPNGTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = Fixtures.temporaryDirectory() }
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: dir)
+        PNGStripWriter.minPieceBytes = 1 << 16
+    }
+
+    /// Writes `image` through a PNGStripWriter fed strips of the given heights (top first).
+    func write(_ image: Image, strips: [Int], channels: Int, options: PNGOptions, threads: Int) throws -> String {
+        let rect = try Context.renderRect(for: image)
+        XCTAssertEqual(strips.reduce(0, +), rect.height)
+        let path = dir.appendingPathComponent("p\(channels)-\(options.depth)-\(options.compression).png").path
+        try AtomicFile.write(to: path) { file in
+            let writer = try PNGStripWriter(file: file, name: path, width: rect.width, height: rect.height,
+                                            channels: channels, options: options, threads: threads)
+            var top = rect.maxY
+            for h in strips {
+                try writer.append(try Context(threads: 2).render(image, rect: IRect(rect.x, top - h, rect.width, h)))
+                top -= h
+            }
+            try writer.finish()
+        }
+        return path
+    }
+
+    /// RGB(A) bytes as Pillow reports them (`Image.tobytes()`), or nil without Pillow.
+    func pillowBytes(_ path: String) throws -> [UInt8]? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).tobytes())", path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? Array(data) : nil
+    }
+
+    func testPiecesJoinIntoOneStreamThatLibpngAndPillowRead() throws {
+        PNGStripWriter.minPieceBytes = 1  // as many pieces as threads, however small the strip
+        let original = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
+        var pillowChecked = 0
+        for level in [0, 1, 6, 9] {
+            let path = try write(original.image(), strips: [1, 2, 37, 120, 240], channels: 3,
+                                 options: PNGOptions(compression: level), threads: 3)
+            let bytes = try AtomicFile.read(path)
+            XCTAssertGreaterThan(idatCount(bytes), 5, "one IDAT per piece")
+            let again = try PNGDecoder.decode(bytes, name: path)
+            XCTAssertEqual(again.samples8, original.samples8, "level \(level): libpng reads the same samples")
+            if let pil = try pillowBytes(path) {
+                var rgb = [UInt8]()
+                for i in 0..<(original.width * original.height) { rgb += original.samples8[(i * 4)..<(i * 4 + 3)] }
+                XCTAssertEqual(pil.count, rgb.count)
+                XCTAssertTrue(pil == rgb, "level \(level): Pillow reads the same samples")
+                pillowChecked += 1
+            }
+        }
+        if pillowChecked == 0 { print("ParallelPNGTests: Pillow not installed; checked with libpng only") }
+    }
+
+    func testAlphaAndSixteenBitPieces() throws {
+        PNGStripWriter.minPieceBytes = 1
+        let img = TestImages.random(97, 61, seed: 7)
+        for depth in [8, 16] {
+            let path = try write(img, strips: [5, 50, 6], channels: 4, options: PNGOptions(depth: depth), threads: 4)
+            let reference = dir.appendingPathComponent("ref\(depth).png").path
+            try PNGEncoder.write(img, to: reference, options: PNGOptions(depth: depth, channels: .rgba),
+                                 context: Context(threads: 1))
+            let a = try PNGDecoder.decode(try AtomicFile.read(path), name: path)
+            let b = try PNGDecoder.decode(try AtomicFile.read(reference), name: reference)
+            XCTAssertEqual(a.bitDepth, depth)
+            XCTAssertEqual(a.samples8, b.samples8)
+            XCTAssertEqual(a.samples16, b.samples16)
+            XCTAssertFalse(a.opaque)
+            if depth == 8, let pil = try pillowBytes(path) {
+                XCTAssertTrue(pil == a.samples8, "Pillow reads the same RGBA samples")
+            }
+        }
+    }
+
+    func testAdlerCombineMatchesOnePass() {
+        let data = (0..<100_003).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        let whole = data.withUnsafeBufferPointer { lp_adler32(1, $0.baseAddress, $0.count) }
+        for cut in [0, 1, 5552, 65521, 100_003] {
+            let a = data.withUnsafeBufferPointer { lp_adler32(1, $0.baseAddress, cut) }
+            let b = data.withUnsafeBufferPointer { lp_adler32(1, $0.baseAddress! + cut, $0.count - cut) }
+            XCTAssertEqual(lp_adler32_combine(a, b, data.count - cut), whole, "cut at \(cut)")
+        }
+    }
+
+    func idatCount(_ bytes: [UInt8]) -> Int {
+        var at = 8, n = 0
+        while at + 8 <= bytes.count {
+            let len = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if bytes[(at + 4)..<(at + 8)].elementsEqual("IDAT".utf8) { n += 1 }
+            at += 12 + len
+        }
+        return n
+    }
+}

@@ -1,0 +1,340 @@
+"""`make bench`: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg.
+
+Every task runs each tool in the same run, in rounds: each round runs every tool once, in
+an order that rotates from round to round (so no tool always goes first or always runs
+on a warm cache). The table gives medians over the rounds, Lunette/peer ratios (below 1:
+Lunette is faster), peak resident memory of each process and, for the CLI pipelines, the
+output size. Peers that are missing are installed (apt-get / pip) unless BENCH_INSTALL=0;
+a peer that still is not there is skipped with a message.
+
+Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3), BENCH_ONLY
+(comma-separated task names), BENCH_DIR (work folder, default .build/bench).
+"""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LUNETTE = os.path.join(ROOT, ".build", "release", "lunette")
+WORK = os.environ.get("BENCH_DIR", os.path.join(ROOT, ".build", "bench"))
+SHM = "/dev/shm" if os.path.isdir("/dev/shm") else WORK
+REPS = int(os.environ.get("BENCH_REPS", "5"))
+ONLY = [t for t in os.environ.get("BENCH_ONLY", "").split(",") if t]
+PY = sys.executable
+PEERS = os.path.join(ROOT, "bench", "peers.py")
+IM_CONVERT = "/usr/bin/convert"  # /usr/local/bin/convert may be a stand-in that only shows PNGs
+
+
+# ---------------------------------------------------------------- peers
+
+def have_module(name):
+    return subprocess.run([PY, "-c", f"import {name}"], capture_output=True).returncode == 0
+
+
+def ensure_peers():
+    """Installs what is missing (apt-get / pip) and returns the set of usable peers."""
+    install = os.environ.get("BENCH_INSTALL", "1") != "0"
+    apt = {"vips": ("libvips-tools", lambda: shutil.which("vips")),
+           "imagemagick": ("imagemagick", lambda: os.access(IM_CONVERT, os.X_OK) and real_imagemagick()),
+           "ffmpeg": ("ffmpeg", lambda: shutil.which("ffmpeg"))}
+    pip = {"pillow": ("pillow", "PIL"), "opencv": ("opencv-python-headless", "cv2"), "numpy": ("numpy", "numpy")}
+    missing_apt = [pkg for pkg, ok in apt.values() if not ok()]
+    if missing_apt and install:
+        sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else None)
+        if sudo is None:
+            print(f"bench: cannot install {' '.join(missing_apt)} (not root, no sudo)")
+        else:
+            print(f"bench: installing {' '.join(missing_apt)} with apt-get …", flush=True)
+            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+            subprocess.run(sudo + ["apt-get", "update", "-qq"], env=env)
+            subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing_apt, env=env, stdout=subprocess.DEVNULL)
+    missing_pip = [pkg for pkg, mod in pip.values() if not have_module(mod)]
+    if missing_pip and install:
+        print(f"bench: installing {' '.join(missing_pip)} with pip …", flush=True)
+        subprocess.run([PY, "-m", "pip", "install", "-q"] + missing_pip)
+    usable = set()
+    for name, (pkg, ok) in apt.items():
+        if ok():
+            usable.add(name)
+        else:
+            print(f"bench: skipping {name}: not installed (Debian package {pkg})")
+    numpy = have_module("numpy")
+    for name, (pkg, mod) in pip.items():
+        if name == "numpy":
+            continue
+        if have_module(mod) and numpy:
+            usable.add(name)
+        else:
+            print(f"bench: skipping {name}: Python module {mod} (pip {pkg}) or numpy missing")
+    return usable
+
+
+def real_imagemagick():
+    r = subprocess.run([IM_CONVERT, "-version"], capture_output=True, text=True)
+    return r.returncode == 0 and "ImageMagick" in r.stdout
+
+
+# ---------------------------------------------------------------- running
+
+class Popen(subprocess.Popen):
+    """A Popen that records the child's peak resident memory from wait4."""
+    peak_rss = 0
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, sts, ru = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return self.pid, 0
+        if pid == self.pid:
+            self.peak_rss = ru.ru_maxrss * 1024
+        return pid, sts
+
+
+def run(cmd):
+    """Runs a command; returns (wall seconds, peak RSS bytes, stdout)."""
+    t0 = time.perf_counter()
+    p = Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = p.communicate()
+    wall = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({p.returncode}): {err.decode(errors='replace').strip()[:400]}")
+    return wall, p.peak_rss, out.decode()
+
+
+def internal_ms(stdout):
+    """The timed repetitions a tool printed ("task 12.345" lines, median line excluded)."""
+    vals = []
+    for line in stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] != "median":
+            try:
+                vals.append(float(parts[1]))
+            except ValueError:
+                pass
+    return vals
+
+
+# ---------------------------------------------------------------- tasks
+
+SHARPEN = "0, -1, 0, -1, 5, -1, 0, -1, 0"
+MATRIX = ("CIColorMatrix{RVector = Vector(0.9, 0.1, 0.05, 0), GVector = Vector(0.05, 0.85, 0.05, 0), "
+          "BVector = Vector(0, 0.05, 0.8, 0), AVector = Vector(0, 0, 0, 1), BiasVector = Vector(0.02, 0.01, 0, 0)}")
+CHAIN = ["CIExposureAdjust{EV = 0.5}", "CIColorControls{saturation = 1.2}", "CIHueAdjust{angle = 0.3}",
+         "CIGammaAdjust{power = 1.1}", MATRIX]
+
+
+def lunette_steps(task, w, h):
+    if task == "blur":
+        return ["CIGaussianBlur{radius = 10}"]
+    if task == "conv3x3":
+        return [f"CIConvolution3X3{{weights = Vector({SHARPEN})}}"]
+    if task == "matrix":
+        return [MATRIX]
+    if task == "chain5":
+        return CHAIN
+    if task == "rotate":
+        return [f"CIAffineTransform{{transform = Transform.translate({-w / 2}, {-h / 2}):rotated(math.rad(10))"
+                f":translated({w / 2}, {h / 2})}}", f"CICrop{{rectangle = Rect(0, 0, {w}, {h})}}"]
+    if task == "lanczos":
+        return ["CILanczosScaleTransform{scale = 0.5}"]
+    raise KeyError(task)
+
+
+def vips_mem_cmds(task, src_v, out_v, mats):
+    if task == "blur":
+        return [["vips", "gaussblur", src_v, out_v, "10"]]
+    if task == "conv3x3":
+        return [["vips", "conv", src_v, out_v, mats["sharpen"]]]
+    if task == "matrix":
+        return [["vips", "recomb", src_v, out_v, mats["matrix"]]]
+    if task == "rotate":
+        return [["vips", "rotate", src_v, out_v, "10"]]
+    if task == "lanczos":
+        return [["vips", "resize", src_v, out_v, "0.5", "--kernel", "lanczos3"]]
+    return None
+
+
+def cli_commands(size, src, peers, outdir):
+    """Per tool: (command, output path) for PNG → Gaussian σ10 → PNG at zlib level 6."""
+    o = lambda tool: os.path.join(outdir, f"cli-{size}-{tool}.png")
+    cmds = {"lunette": ([LUNETTE, "apply", src, "-o", o("lunette"), "--present", "--compression", "6",
+                         "-f", "CIGaussianBlur{radius = 10}"], o("lunette"))}
+    if "vips" in peers:
+        cmds["vips"] = (["vips", "gaussblur", src, o("vips") + "[compression=6]", "10"], o("vips"))
+    if "pillow" in peers:
+        code = ("import sys; from PIL import Image, ImageFilter; "
+                "Image.open(sys.argv[1]).filter(ImageFilter.GaussianBlur(10)).save(sys.argv[2], compress_level=6)")
+        cmds["pillow"] = ([PY, "-c", code, src, o("pillow")], o("pillow"))
+    if "opencv" in peers:
+        code = ("import sys, cv2; i = cv2.imread(sys.argv[1], cv2.IMREAD_UNCHANGED); "
+                "cv2.imwrite(sys.argv[2], cv2.GaussianBlur(i, (0, 0), 10, borderType=cv2.BORDER_REPLICATE), "
+                "[cv2.IMWRITE_PNG_COMPRESSION, 6])")
+        cmds["opencv"] = ([PY, "-c", code, src, o("opencv")], o("opencv"))
+    if "imagemagick" in peers:
+        cmds["imagemagick"] = ([IM_CONVERT, src, "-blur", "0x10", "-define", "png:compression-level=6",
+                                "-define", "png:compression-filter=5", o("imagemagick")], o("imagemagick"))
+    if "ffmpeg" in peers:
+        cmds["ffmpeg"] = (["ffmpeg", "-v", "error", "-y", "-i", src, "-vf", "gblur=sigma=10",
+                           "-compression_level", "6", "-pred", "mixed", o("ffmpeg")], o("ffmpeg"))
+    return cmds
+
+
+def rounds(tools, reps, once):
+    """Runs `once(tool)` for every tool, `reps` rounds, rotating the order; returns samples."""
+    samples = {t: [] for t in tools}
+    for r in range(reps):
+        order = tools[r % len(tools):] + tools[:r % len(tools)]
+        for t in order:
+            try:
+                samples[t].append(once(t))
+            except RuntimeError as e:
+                print(f"bench: {t}: {e}")
+                samples[t] = None
+        tools = [t for t in tools if samples[t] is not None]
+    return {t: s for t, s in samples.items() if s}
+
+
+def summarize(samples):
+    ms = statistics.median(s[0] for s in samples) * 1000
+    rss = max(s[1] for s in samples)
+    return ms, rss
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    if not os.access(LUNETTE, os.X_OK):
+        sys.exit(f"bench: {LUNETTE} missing: run `swift build -c release --product lunette` first")
+    os.makedirs(WORK, exist_ok=True)
+    peers = ensure_peers()
+    if "pillow" not in peers:
+        sys.exit("bench: Pillow is needed to build the input mosaics")
+    subprocess.run([PY, os.path.join(ROOT, "bench", "mosaic.py"), os.path.join(ROOT, "assets", "photos"), WORK], check=True)
+    src4, src8 = os.path.join(WORK, "mosaic-4k.png"), os.path.join(WORK, "mosaic-8k.png")
+    w4, h4 = 3840, 2160
+    outdir = os.path.join(WORK, "out")
+    os.makedirs(outdir, exist_ok=True)
+    results = []  # (task, tool, ms, rss, size, note)
+
+    def want(task):
+        return not ONLY or task in ONLY
+
+    print(f"bench: {REPS} rounds, peers: {', '.join(sorted(peers)) or 'none'}", flush=True)
+
+    # CLI pipelines.
+    for size, src, reps in (("4k", src4, REPS), ("8k", src8, min(REPS, 3))):
+        task = f"cli-{size}-blur"
+        if not want(task):
+            continue
+        print(f"bench: {task} …", flush=True)
+        cmds = cli_commands(size, src, peers, outdir)
+        samples = rounds(list(cmds), reps, lambda t: run(cmds[t][0])[:2])
+        for tool, s in samples.items():
+            ms, rss = summarize(s)
+            results.append((task, tool, ms, rss, os.path.getsize(cmds[tool][1]), ""))
+
+    # In-memory kernels on the 4K mosaic.
+    mats = {}
+    with open(os.path.join(WORK, "sharpen.mat"), "w") as f:
+        f.write("3 3 1 0\n0 -1 0\n-1 5 -1\n0 -1 0\n")
+    mats["sharpen"] = f.name
+    with open(os.path.join(WORK, "matrix.mat"), "w") as f:
+        f.write("3 3\n0.9 0.1 0.05\n0.05 0.85 0.05\n0 0.05 0.8\n")
+    mats["matrix"] = f.name
+    src_v = os.path.join(SHM, "lunette-bench-4k.v")
+    out_v = os.path.join(SHM, "lunette-bench-out.v")
+    if "vips" in peers:
+        subprocess.run(["vips", "copy", src4, src_v], check=True)
+    for task in ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos"):
+        if not want(task):
+            continue
+        print(f"bench: in-memory {task} …", flush=True)
+        tools = {"lunette": [LUNETTE, "bench", src4, "--present", "--repeat", "1", "--warmup", "1"]
+                 + [a for s in lunette_steps(task, w4, h4) for a in ("-f", s)]}
+        if "opencv" in peers:
+            tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
+            if task == "blur":
+                tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
+        if "pillow" in peers:
+            tools["pillow"] = [PY, PEERS, "pillow", task, src4]
+        vcmd = vips_mem_cmds(task, src_v, out_v, mats) if "vips" in peers else None
+        if vcmd:
+            tools["vips(.v)"] = vcmd[0]
+
+        def once(t):
+            wall, rss, out = run(tools[t])
+            if t.startswith("vips"):
+                return wall, rss
+            return internal_ms(out)[0] / 1000, rss
+        samples = rounds(list(tools), REPS, once)
+        for tool, s in samples.items():
+            ms, rss = summarize(s)
+            results.append((task, tool, ms, rss, None, ""))
+
+    # PNG decode and encode of the 4K mosaic (8-bit RGB, zlib level 6).
+    for task in ("decode", "encode"):
+        if not want(task):
+            continue
+        print(f"bench: png {task} …", flush=True)
+        tools = {"lunette": [LUNETTE, "bench", src4, "--task", task, "--repeat", "1", "--warmup", "1"]}
+        if "opencv" in peers:
+            tools["opencv"] = [PY, PEERS, "opencv-u8", task, src4]
+        if "pillow" in peers:
+            tools["pillow"] = [PY, PEERS, "pillow", task, src4]
+        if "vips" in peers:
+            tools["vips(cli)"] = (["vips", "avg", src4] if task == "decode"
+                                  else ["vips", "copy", src_v, os.path.join(SHM, "lunette-bench-enc.png[compression=6]")])
+
+        def once(t):
+            wall, rss, out = run(tools[t])
+            return (wall, rss) if t.startswith("vips") else (internal_ms(out)[0] / 1000, rss)
+        samples = rounds(list(tools), REPS, once)
+        for tool, s in samples.items():
+            ms, rss = summarize(s)
+            results.append((task, tool, ms, rss, None, ""))
+
+    for p in (src_v, out_v, os.path.join(SHM, "lunette-bench-enc.png")):
+        if os.path.exists(p):
+            os.remove(p)
+    report(results)
+    with open(os.path.join(WORK, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+
+
+def report(results):
+    print()
+    print(f"{'task':<14} {'tool':<13} {'median ms':>10} {'Lunette/peer':>13} {'peak RSS MiB':>13} {'output bytes':>13}")
+    print("-" * 80)
+    tasks = []
+    for r in results:
+        if r[0] not in tasks:
+            tasks.append(r[0])
+    for task in tasks:
+        rows = [r for r in results if r[0] == task]
+        lun = next((r for r in rows if r[1] == "lunette"), None)
+        for (_, tool, ms, rss, size, _) in rows:
+            ratio = f"{lun[2] / ms:.2f}" if lun and tool != "lunette" else ""
+            sz = f"{size:,}" if size is not None else ""
+            print(f"{task:<14} {tool:<13} {ms:>10.1f} {ratio:>13} {rss / 2**20:>13.1f} {sz:>13}")
+        if lun and lun[4] is not None:
+            pil = next((r for r in rows if r[1] == "pillow"), None)
+            if pil:
+                print(f"{'':<14} {'size vs Pillow':<28} {lun[4] / pil[4]:>13.3f}")
+    chain = next((r for r in results if r[0] == "chain5" and r[1] == "lunette"), None)
+    one = next((r for r in results if r[0] == "matrix" and r[1] == "lunette"), None)
+    if chain and one:
+        print(f"\nfused five-step chain / one step (Lunette): {chain[2] / one[2]:.2f}")
+    empty = os.path.join(WORK, "empty.lua")
+    open(empty, "w").close()
+    t = []
+    for _ in range(max(10, 2 * REPS)):
+        t.append(run([LUNETTE, "run", empty])[0] * 1000)
+    print(f"lunette run of an empty script: median {statistics.median(t):.1f} ms wall")
+
+
+if __name__ == "__main__":
+    main()

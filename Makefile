@@ -31,4 +31,6 @@ test: deps
 	swift test --skip-build
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz .build-asan .build-tsan out
+
+include make/hardening.mk

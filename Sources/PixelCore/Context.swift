@@ -74,6 +74,7 @@ public struct Context: Sendable {
         let e = image.extent
         if e.isInfinite { throw LunetteError.invalid("cannot render an image with an infinite extent; crop it first") }
         if e.isEmpty { throw LunetteError.invalid("cannot render an image with an empty extent") }
+        try Limits.check(e, what: "render")
         let r = IRect(covering: e)
         try Limits.check(width: r.width, height: r.height, what: "render")
         return r
@@ -82,9 +83,11 @@ public struct Context: Sendable {
     /// Renders `rect` of `image` into one buffer.
     public func render(_ image: Image, rect: IRect) throws -> PixelBuffer {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
+        try Limits.checkDepth(image, what: "render")
         let out = PixelBuffer(rect)
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
+        try Limits.checkDeadline()
         return out
     }
 
@@ -92,12 +95,14 @@ public struct Context: Sendable {
     /// to `body` in order; memory stays bounded by one strip (plus halos).
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
+        try Limits.checkDepth(image, what: "render")
         var top = rect.maxY
         while top > rect.y {
             let h = min(stripHeight, top - rect.y)
             let strip = PixelBuffer(IRect(rect.x, top - h, rect.width, h))
             renderTiles(image, rect: strip.rect, into: strip)
             try Cancellation.check()
+            try Limits.checkDeadline()
             try body(strip)
             top -= h
         }
@@ -122,7 +127,7 @@ public struct Context: Sendable {
         let work: (Int) -> Void = { _ in
             while true {
                 lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count, !Cancellation.isRequested else { return }
+                guard i < tiles.count, !Cancellation.isRequested, !Limits.deadlinePassed else { return }
                 let buf = RenderSession(shared: shared).render(image, tiles[i])
                 out.copy(from: buf)
             }

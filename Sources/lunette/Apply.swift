@@ -47,7 +47,7 @@ struct Apply: ParsableCommand {
     func run() throws {
         try limits.apply()
         let image = try input.map { try ImageIO.load($0) } ?? Image.empty
-        let runtime = try Lunette.runtime()
+        let runtime = try Lunette.runtime(limits.luaOptions())
         let result = try runtime.applySteps(image, steps, present: present)
         if input == nil, result.extent.isEmpty {
             throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")

@@ -36,8 +36,10 @@ test: deps
 	[ -n "$$total" ] && echo "$$((total - failed)) passed, $$failed failed"; exit $$status
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz .build-asan .build-tsan out
 
 ## bench: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg (not part of test; see bench/bench.py)
 bench: build
 	python3 bench/bench.py
+
+include make/hardening.mk

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -43,3 +44,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// Fuzz targets (libFuzzer entry points): only when LUNETTE_FUZZ is set, so that plain
+// `swift build` / `swift test` never see them. `make fuzz` builds and runs them.
+if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
+    let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+    let fuzzLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    package.targets += [
+        .executableTarget(name: "FuzzPNG", dependencies: ["Codecs", "PixelCore"], path: "Fuzz/FuzzPNG",
+                          swiftSettings: fuzzSettings, linkerSettings: fuzzLink),
+        .executableTarget(name: "FuzzLua", dependencies: ["LuaBridge", "Codecs", "PixelCore"], path: "Fuzz/FuzzLua",
+                          swiftSettings: fuzzSettings, linkerSettings: fuzzLink),
+    ]
+}

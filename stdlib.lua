@@ -225,7 +225,7 @@ Image.transformed = N.image_transformed
 Image.clampedToExtent = N.image_clamped
 Image.pixel = N.image_pixel
 --- img:scaledNearest(k): k× larger with nearest-neighbour sampling (crisp generator output).
-Image.scaledNearest = N.image_scaled_nearest
+Image.scaledNearest = N.image_scaledNearest
 --- Image.new(w, h, function(x, y) return Color(…) end): a small synthetic image.
 Image.new = N.image_new
 

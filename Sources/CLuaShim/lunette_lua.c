@@ -14,9 +14,29 @@ typedef struct {
     volatile sig_atomic_t interrupted;
     char label[128];
     double seconds;
+    int period;                      /* instructions between count-hook calls */
+    unsigned long long instructions; /* counted while a budget is active */
+    unsigned long long instruction_limit;
+    int timed_out;
 } lunette_state;
 
 static lunette_dispatch_fn dispatch = NULL;
+
+/* The command's wall-clock deadline (CLOCK_MONOTONIC seconds; 0 = none), shared by every state. */
+static volatile double wall_deadline = 0, wall_seconds = 0;
+
+void lunette_set_deadline(double deadline, double seconds) {
+    wall_seconds = seconds;
+    wall_deadline = deadline;
+}
+
+static double monotonic(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sethook(lua_State *L, lunette_state *s, int period);
 
 void lunette_set_dispatch(lunette_dispatch_fn fn) { dispatch = fn; }
 
@@ -111,15 +131,37 @@ static void lunette_hook(lua_State *L, lua_Debug *ar) {
         s->interrupted = 0;
         luaL_error(L, "interrupted");
     }
-    if (s->budget_depth > 0 && (s->exceeded || thread_cpu() > s->deadline)) {
-        s->exceeded = 1;
-        /* From now on fire on every instruction of this thread: the error re-raises as
-           soon as any pcall inside the sandbox returns, until it reaches the host. */
-        lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 1);
-        char message[256];
-        snprintf(message, sizeof message, "%s: CPU budget of %g s exhausted", s->label, s->seconds);
+    /* Sticky errors: once raised, the hook fires on every instruction of this thread, so
+       the error re-raises as soon as any pcall in the script returns, until it reaches the host. */
+    if (wall_deadline > 0 && (s->timed_out || monotonic() > wall_deadline)) {
+        s->timed_out = 1;
+        sethook(L, s, 1);
+        char message[128];
+        snprintf(message, sizeof message, "time limit of %g s exceeded (set --time-limit)", wall_seconds);
         luaL_error(L, "%s", message);
     }
+    if (s->budget_depth > 0) {
+        s->instructions += (unsigned long long)s->period;
+        if (s->exceeded == 2 || (s->instruction_limit && s->instructions > s->instruction_limit)) {
+            s->exceeded = 2;
+            sethook(L, s, 1);
+            char message[256];
+            snprintf(message, sizeof message, "%s: instruction budget of %llu exhausted", s->label, s->instruction_limit);
+            luaL_error(L, "%s", message);
+        }
+        if (s->exceeded == 1 || thread_cpu() > s->deadline) {
+            s->exceeded = 1;
+            sethook(L, s, 1);
+            char message[256];
+            snprintf(message, sizeof message, "%s: CPU budget of %g s exhausted", s->label, s->seconds);
+            luaL_error(L, "%s", message);
+        }
+    }
+}
+
+static void sethook(lua_State *L, lunette_state *s, int period) {
+    s->period = period;
+    lua_sethook(L, lunette_hook, LUA_MASKCOUNT, period);
 }
 
 lua_State *lunette_newstate(void) {
@@ -129,7 +171,7 @@ lua_State *lunette_newstate(void) {
     if (!L) { free(s); return NULL; }
     s->in_native = 1; /* Swift is running: only Lua code under lunette_pcall may be refused memory */
     lua_atpanic(L, lunette_panic);
-    lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 10000);
+    sethook(L, s, 10000);
     return L;
 }
 
@@ -140,6 +182,7 @@ void lunette_close(lua_State *L) {
 }
 
 void lunette_set_memory_limit(lua_State *L, size_t bytes) { state_of(L)->limit = bytes; }
+void lunette_set_instruction_limit(lua_State *L, unsigned long long count) { state_of(L)->instruction_limit = count; }
 size_t lunette_memory_used(lua_State *L) { return state_of(L)->used; }
 
 void lunette_budget_begin(lua_State *L, double seconds, const char *label) {
@@ -148,6 +191,7 @@ void lunette_budget_begin(lua_State *L, double seconds, const char *label) {
         s->deadline = thread_cpu() + seconds;
         s->seconds = seconds;
         s->exceeded = 0;
+        s->instructions = 0;
         snprintf(s->label, sizeof s->label, "%s", label);
     }
 }
@@ -156,7 +200,7 @@ void lunette_budget_end(lua_State *L) {
     lunette_state *s = state_of(L);
     if (s->budget_depth > 0 && --s->budget_depth == 0) {
         s->exceeded = 0;
-        lua_sethook(L, lunette_hook, LUA_MASKCOUNT, 10000);
+        if (!s->timed_out) sethook(L, s, 10000);
     }
 }
 

@@ -63,6 +63,11 @@ static lp_reader *reader_new(const void *data, size_t length, FILE *file, uint32
     png_set_user_limits(r->png, max_side, max_side);
     png_set_chunk_cache_max(r->png, 1000);
     png_set_chunk_malloc_max(r->png, max_chunk);
+    /* Ancillary chunks Lunette never uses are skipped unread (no zTXt/iTXt inflation, no
+       sPLT/pCAL parsing); it needs PLTE, tRNS, gAMA, sRGB and iCCP only. */
+    static const png_byte ignored[] = "tEXt\0zTXt\0iTXt\0tIME\0bKGD\0pHYs\0oFFs\0pCAL\0sCAL\0"
+                                      "sPLT\0hIST\0sTER\0eXIf\0sBIT\0cHRM\0";
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, ignored, (int)(sizeof ignored / 5));
     return r;
 }
 

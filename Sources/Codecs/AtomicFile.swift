@@ -13,6 +13,8 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw LunetteError.io("\(path): cannot create a file there (\(errnoText()))") }
         let tmp = String(cString: template)
+        Pending.add(tmp)
+        defer { Pending.remove(tmp) }
         guard let file = fdopen(fd, "wb") else {
             close(fd); unlink(tmp)
             throw LunetteError.io("\(path): \(errnoText())")

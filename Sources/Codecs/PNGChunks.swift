@@ -2,8 +2,9 @@ import Foundation
 import PixelCore
 
 /// A walk over a PNG's chunk headers before libpng sees the file: checks the size limits
-/// from IHDR first, and rejects chunk lengths that run past the end of the data (so no
-/// chunk buffer larger than the file is ever allocated).
+/// from IHDR first, rejects chunk lengths that run past the end of the data (so no chunk
+/// buffer larger than the file is ever allocated), and enforces the ancillary chunk limits
+/// (`PNGDecoder.maxChunkBytes`, `maxAncillaryChunks`).
 struct PNGChunks {
     var hasTransparency = false
 
@@ -34,6 +35,7 @@ struct PNGChunks {
         }
         var offset = 8
         var seenData = false
+        var ancillary = 0
         while offset + 8 <= size {
             let header = read(offset, 8)
             let length = u32(header, 0)
@@ -41,6 +43,10 @@ struct PNGChunks {
             if length > 0x7fff_ffff { return layout }  // invalid length: libpng reports it
             if offset + 12 + length > size {
                 throw LunetteError(.truncated, "\(name): truncated PNG (\(type) chunk of \(length) bytes runs past the end of the file)")
+            }
+            if header[4] & 0x20 != 0 {  // lower-case first letter: an ancillary chunk
+                ancillary += 1
+                try PNGDecoder.checkAncillary(type: type, length: length, count: ancillary, name: name)
             }
             if type == "IHDR", length >= 8 {
                 let ihdr = read(offset + 8, 8)

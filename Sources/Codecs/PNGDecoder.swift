@@ -23,7 +23,7 @@ public enum WorkingSpace: String, Sendable {
 
 /// PNG reading through libpng: every colour type and depth, palettes, tRNS, interlacing.
 public enum PNGDecoder {
-    /// Largest ancillary chunk libpng may allocate (bytes).
+    /// Largest ancillary chunk (bytes, stored or decompressed) a PNG may hold.
     nonisolated(unsafe) public static var maxChunkBytes = 8 << 20
 
     /// Decodes PNG bytes to RGBA samples; `name` labels errors. Throws exit 3/4/5 errors.

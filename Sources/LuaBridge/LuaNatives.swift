@@ -74,8 +74,8 @@ enum LuaNatives {
             let img = try c.image(1), path = try c.string(2)
             try c.checkFileAccess("save", path, writing: true)
             var opts = PNGOptions()
-            if case .number(let d)? = try c.option(3, "depth") { opts.depth = Int(d) }
-            if case .number(let d)? = try c.option(3, "compression") { opts.compression = Int(d) }
+            if let d = try c.integerOption(3, "depth", in: 8...16) { opts.depth = d }
+            if let d = try c.integerOption(3, "compression", in: 0...9) { opts.compression = d }
             if case .string(let s)? = try c.option(3, "channels") {
                 guard let ch = PNGOptions.Channels(rawValue: s) else {
                     throw LunetteError.invalid("save: channels must be auto, rgba, rgb, gray or graya, got '\(s)'")
@@ -89,23 +89,17 @@ enum LuaNatives {
         }),
         ("image_extent", { c in LuaValues.pushRect(c.L, try c.image(1).extent); return 1 }),
         ("image_tostring", { c in LuaValues.pushString(c.L, try c.image(1).description); return 1 }),
-        ("image_cropped", { c in LuaValues.pushImage(c.L, try c.image(1).cropped(to: try c.rect(2))); return 1 }),
-        ("image_transformed", { c in
-            LuaValues.pushImage(c.L, try c.image(1).transformed(by: try c.transform(2)))
-            return 1
-        }),
-        ("image_clamped", { c in LuaValues.pushImage(c.L, try c.image(1).clampedToExtent()); return 1 }),
-        ("image_scaled_nearest", { c in
-            let k = try c.number(2)
-            guard k == k.rounded(), abs(k) < 1e9 else { throw c.argError(2, "integer") }
-            LuaValues.pushImage(c.L, try c.image(1).scaledNearest(Int(k)))
-            return 1
+        ("image_cropped", { c in try c.push(try c.image(1).cropped(to: try c.rect(2))) }),
+        ("image_transformed", { c in try c.push(try c.image(1).transformed(by: try c.transform(2))) }),
+        ("image_clamped", { c in try c.push(try c.image(1).clampedToExtent()) }),
+        ("image_scaledNearest", { c in
+            let img = try c.image(1)
+            return try c.push(try img.scaledNearest(try c.integer(2, in: 1...65_536)))
         }),
         ("image_color", { c in LuaValues.pushImage(c.L, Image.color(try c.color(1))); return 1 }),
         ("image_pixel", { c in
             let img = try c.image(1)
-            let x = try c.number(2), y = try c.number(3)
-            let r = IRect(Int(x.rounded(.down)), Int(y.rounded(.down)), 1, 1)
+            let r = IRect(try c.coordinate(2), try c.coordinate(3), 1, 1)
             let buf = try Context(threads: 1).render(img, rect: r)
             LuaValues.pushColor(c.L, Transfer.color(buf.pixels[0]))
             return 1

@@ -21,6 +21,11 @@ public struct LuaOptions: Sendable {
     public var cpuSeconds: Double = 5
     /// Lua heap cap while sandboxed code runs.
     public var memoryBytes = 256 << 20
+    /// Lua instructions a plugin call or sandboxed script may run (0 = no limit).
+    public var instructions = 0
+    /// Apply the CPU, instruction and memory budgets to every script run, trusted or not
+    /// (`lunette run --lua-memory 64`); plugins always have them.
+    public var budgetScripts = false
     /// Load the shipped and user plugins and specials.
     public var loadExtensions = true
     /// The user's config folder (default `$XDG_CONFIG_HOME/lunette` or `~/.config/lunette`).
@@ -56,6 +61,7 @@ public final class LuaRuntime {
         L = state
         self.options = options
         lunette_set_memory_limit(L, options.memoryBytes)
+        lunette_set_instruction_limit(L, UInt64(max(0, options.instructions)))
         if lunette_protected_openlibs(L) != LUA_OK { throw LunetteError(.script, "cannot open the Lua libraries") }
         lua_pushlightuserdata(L, Unmanaged.passUnretained(self).toOpaque())
         lunette_setregistry(L, "lunette.runtime")
@@ -111,8 +117,8 @@ public final class LuaRuntime {
         try load(chunk, name: name)
         if options.sandbox, name != "@stdlib.lua" { try setSandboxEnvironment(functionAt: -1) }
         for a in arguments { LuaValues.pushString(L, a) }
-        if options.sandbox, name != "@stdlib.lua" {
-            lunette_budget_begin(L, options.cpuSeconds, "sandboxed script")
+        if options.sandbox || options.budgetScripts, name != "@stdlib.lua" {
+            lunette_budget_begin(L, options.cpuSeconds, options.sandbox ? "sandboxed script" : "script")
             defer { lunette_budget_end(L) }
             try call(nargs: Int32(arguments.count), nresults: 0, handler: base)
         } else {
@@ -156,12 +162,18 @@ public final class LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         lua_pushboolean(L, present ? 1 : 0)
+        lunette_budget_begin(L, options.cpuSeconds, "-f steps")  // steps are untrusted expressions
+        defer { lunette_budget_end(L) }
         try call(nargs: 3, nresults: 1, handler: base)
         guard let out: Image = LuaValues.object(L, -1, "lunette.Image") else {
             throw LunetteError(.script, "steps did not produce an image")
         }
         return out
     }
+
+    /// Lua error texts that mean a limit was hit (exit code 5).
+    static let limitMessages = ["CPU budget of", "instruction budget of", "time limit of", "not enough memory",
+                                "C stack overflow", "stack overflow", "image graph is"]
 
     func call(nargs: Int32, nresults: Int32, handler: Int32) throws {
         lastError = nil
@@ -172,10 +184,14 @@ public final class LuaRuntime {
     /// Turns the error value on top of the stack into a `LuaScriptError`, keeping the exit
     /// status of a Swift error that caused it (bad image → 3, limit → 5, …).
     func scriptError(_ status: Int32) -> LuaScriptError {
-        let message = LuaValues.string(L, -1) ?? "(error object is a \(LuaValues.typeName(L, -1)) value)"
+        var message = LuaValues.string(L, -1) ?? "(error object is a \(LuaValues.typeName(L, -1)) value)"
+        if status == LUA_ERRMEM || message.hasPrefix("not enough memory") {
+            message = "not enough memory: Lua memory cap of \(options.memoryBytes >> 20) MiB reached (set --lua-memory)"
+                + message.dropFirst(status == LUA_ERRMEM ? message.count : "not enough memory".count)
+        }
         var exit = ExitStatus.script
         if let e = lastError, message.contains(e.message) { exit = e.status }
-        if status == LUA_ERRMEM || message.contains("CPU budget of") || message.contains("not enough memory") { exit = .limit }
+        if status == LUA_ERRMEM || Self.limitMessages.contains(where: message.contains) { exit = .limit }
         return LuaScriptError(message: message, status: exit)
     }
 }

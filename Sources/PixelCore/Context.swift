@@ -106,6 +106,7 @@ public struct Context: Sendable {
         let e = image.extent
         if e.isInfinite { throw LunetteError.invalid("cannot render an image with an infinite extent; crop it first") }
         if e.isEmpty { throw LunetteError.invalid("cannot render an image with an empty extent") }
+        try Limits.check(e, what: "render")
         let r = IRect(covering: e)
         try Limits.check(width: r.width, height: r.height, what: "render")
         return r
@@ -114,10 +115,12 @@ public struct Context: Sendable {
     /// Renders `rect` of `image` into one buffer.
     public func render(_ image: Image, rect: IRect) throws -> PixelBuffer {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
+        try Limits.checkDepth(image, what: "render")
         let out = PixelBuffer(uninitialized: rect)  // every tile is copied in
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
         try Self.checkFailures(Self.streamingSources(of: image))
+        try Limits.checkDeadline()
         return out
     }
 
@@ -126,6 +129,7 @@ public struct Context: Sendable {
     /// sources drop the rows the strips below cannot read.
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
+        try Limits.checkDepth(image, what: "render")
         let sources = Self.streamingSources(of: image)
         defer { Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, 0, 0)) }  // also when a strip fails
         var top = rect.maxY
@@ -135,6 +139,7 @@ public struct Context: Sendable {
             renderTiles(image, rect: strip.rect, into: strip)
             try Cancellation.check()
             try Self.checkFailures(sources)
+            try Limits.checkDeadline()
             top -= h
             Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, rect.width, top - rect.y))
             try body(strip)
@@ -165,7 +170,7 @@ public struct Context: Sendable {
         let work: (Int) -> Void = { _ in
             while true {
                 lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count, !Cancellation.isRequested else { return }
+                guard i < tiles.count, !Cancellation.isRequested, !Limits.deadlinePassed else { return }
                 let session = RenderSession(shared: shared)
                 if bands {
                     let view = PixelBuffer(borrowing: out.row(tiles[i].y - rect.y), rect: tiles[i])

@@ -26,7 +26,12 @@ extension ImageNode {
 /// An immutable image: a recipe in the graph, rendered on demand by a `Context`. Lua: `Image.load("in.png")`
 public final class Image: @unchecked Sendable {
     public let node: any ImageNode
-    public init(_ node: any ImageNode) { self.node = node }
+    /// Nodes on the longest path down to a source (1 for a source); see `Limits.maxGraphDepth`.
+    public let depth: Int
+    public init(_ node: any ImageNode) {
+        self.node = node
+        depth = 1 + (node.inputs.lazy.map(\.depth).max() ?? 0)
+    }
 
     public var extent: Rect { node.extent }
     public var isOpaque: Bool { node.isOpaque }

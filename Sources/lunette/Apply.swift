@@ -76,7 +76,7 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         try limits.apply()
-        let runtime = try Lunette.runtime()
+        let runtime = try Lunette.runtime(limits.luaOptions())
         let chain = try runtime.chain(file: self.chain, steps: steps, present: present)
         let png = PNGOptions(depth: depth, compression: compression)
         if isBatch {

@@ -64,16 +64,3 @@ extension Lunette {
         return rt
     }
 }
-
-/// Options every command that renders shares.
-struct LimitOptions: ParsableArguments {
-    @Option(name: .long, help: "Largest image, in pixels, to decode or render (default 268402689; env LUNETTE_MAX_PIXELS).")
-    var maxPixels: Int?
-
-    func apply() throws {
-        if let maxPixels {
-            guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
-            Limits.maxPixels = maxPixels
-        }
-    }
-}

@@ -24,7 +24,7 @@ struct ReplCommand: ParsableCommand {
         try limits.apply()
         if !Terminal.isTTY(0) {
             let source = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            try Lunette.runtime().run(chunk: source, name: "=stdin")
+            try Lunette.runtime(limits.luaOptions()).run(chunk: source, name: "=stdin")
             return
         }
         Repl.version = Lunette.version

@@ -30,8 +30,8 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try limits.apply()
-        var options = LuaOptions()
-        options.sandbox = sandbox
+        var options = limits.luaOptions()
+        options.sandbox = options.sandbox || sandbox
         let runtime = try Lunette.runtime(options)
         try runtime.runFile(script, arguments: arguments)
     }

@@ -60,7 +60,7 @@ final class GeneratorSpecialsTests: XCTestCase {
         end
         """)
         XCTAssertTrue(failure("Image.color(Color(1, 0, 0)):scaledNearest(0)")?.contains("1…65536") == true)
-        XCTAssertTrue(failure("Image.color(Color(1, 0, 0)):scaledNearest(1.5)")?.contains("integer expected") == true)
+        XCTAssertTrue(failure("Image.color(Color(1, 0, 0)):scaledNearest(1.5)")?.contains("whole number in 1…65536 expected") == true)
         XCTAssertTrue(failure("specials.fitNearest(Image.color(Color(1, 0, 0)), 10, 10)")?.contains("infinite") == true)
     }
 

@@ -37,6 +37,12 @@ size_t lunette_memory_used(lua_State *L);
 /// raises again, so `pcall` inside the sandbox cannot swallow it. Nested begins keep the
 /// outer deadline. `label` names the culprit in the error.
 void lunette_budget_begin(lua_State *L, double seconds, const char *label);
+/// Instructions sandboxed code may run per budget (0 = no limit), counted in steps of the
+/// hook period (10,000 instructions).
+void lunette_set_instruction_limit(lua_State *L, unsigned long long count);
+/// The command's wall-clock deadline (CLOCK_MONOTONIC seconds, 0 = none) for every state:
+/// once passed, Lua code raises "time limit of N s exceeded" and pcall cannot swallow it.
+void lunette_set_deadline(double deadline, double seconds);
 void lunette_budget_end(lua_State *L);
 int lunette_budget_exceeded(lua_State *L);
 

@@ -1,0 +1,44 @@
+# Hardening targets (included by the Makefile): fuzzing, sanitizers, soak.
+
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_TARGETS := FuzzPNG FuzzLua
+# Swift modules get libFuzzer's coverage instrumentation through the frontend only, so
+# that libFuzzer's main is linked into the fuzz executables alone (Package.swift), not
+# into the build-tool executables the package also links.
+FUZZ_FLAGS := -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer,address \
+              -Xcc -fsanitize=fuzzer-no-link,address
+# Seconds each fuzz target runs: make fuzz SECONDS=600
+SECONDS ?= 60
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0
+FUZZ_SEEDS_FuzzPNG := fuzz/seeds/FuzzPNG Tests/Fixtures/pngsuite Tests/Fixtures/libpng-crashers Tests/Fixtures/fuzz/png
+FUZZ_SEEDS_FuzzLua := fuzz/seeds/FuzzLua
+
+.PHONY: fuzz fuzz-build fuzz-smoke
+
+## fuzz-build: the libFuzzer executables (.build-fuzz/debug/FuzzPNG, FuzzLua)
+fuzz-build: deps
+	@for t in $(FUZZ_TARGETS); do \
+	  LUNETTE_FUZZ=1 swift build --scratch-path $(FUZZ_SCRATCH) --product $$t $(FUZZ_FLAGS) 2>&1 \
+	    | grep -Ev '^\[|ld.gold: warning' || true; \
+	  test -x $(FUZZ_SCRATCH)/debug/$$t || { echo "fuzz-build: $$t was not built"; exit 1; }; \
+	done
+
+## fuzz: runs every fuzz target for SECONDS seconds each; crashes land in .build-fuzz/artifacts
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_SCRATCH)/artifacts; status=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$t; \
+	  case $$t in FuzzPNG) seeds="$(FUZZ_SEEDS_FuzzPNG)";; FuzzLua) seeds="$(FUZZ_SEEDS_FuzzLua)";; esac; \
+	  echo "== $$t for $(SECONDS) s"; \
+	  start=$$(date +%s); \
+	  $(FUZZ_ENV) $(FUZZ_SCRATCH)/debug/$$t -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=3072 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/artifacts/$$t- \
+	    $(FUZZ_SCRATCH)/corpus/$$t $$seeds > $(FUZZ_SCRATCH)/$$t.log 2>&1 || status=1; \
+	  grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)|SUMMARY|ERROR' $(FUZZ_SCRATCH)/$$t.log | tail -4; \
+	  echo "$$t: $$(( $$(date +%s) - start )) s wall, log $(FUZZ_SCRATCH)/$$t.log"; \
+	done; \
+	ls $(FUZZ_SCRATCH)/artifacts | grep -E '^Fuzz.*-(crash|leak|timeout|oom)-' && status=1; exit $$status
+
+## fuzz-smoke: a short run of every fuzz target (CI)
+fuzz-smoke:
+	$(MAKE) fuzz SECONDS=45

@@ -20,6 +20,8 @@ public func fuzzLua(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.cpuSeconds = 2
     options.memoryBytes = 128 << 20
     options.budgetScripts = true
+    Limits.startTimeLimit(8)  // slow programs end with the time-limit error instead of a libFuzzer timeout
+    LuaRuntime.applyTimeLimit()
     guard let runtime = try? LuaRuntime(options) else { return 0 }
     do { try runtime.run(chunk: source, name: "=fuzz") } catch {
         if ProcessInfo.processInfo.environment["LUNETTE_FUZZ_PRINT"] != nil {

@@ -135,6 +135,7 @@ extension InputSpec {
 public enum Suggest {
     /// Up to two candidates within a small edit distance of `word` (case-insensitive).
     public static func nearest(_ word: String, among candidates: [String]) -> [String] {
+        guard word.utf8.count <= 64 else { return [] }  // no name is that long; spare the quadratic distance
         let w = Array(word.lowercased())
         func bare(_ c: String) -> String {
             for prefix in ["cicategory", "ci", "input"] where c.hasPrefix(prefix) { return String(c.dropFirst(prefix.count)) }

@@ -13,6 +13,8 @@ public final class RenderSession {
         let node = image.node
         let ext = image.extent
         if ext.isEmpty || IRect.clipping(ext, to: rect).isEmpty { return PixelBuffer(rect) }
+        // Past the deadline (or cancelled) the result is thrown away: stop pulling pixels.
+        if Limits.deadlinePassed || Cancellation.isRequested { return PixelBuffer(rect) }
         let id = ObjectIdentifier(node)
         guard shared.contains(id) else { return node.render(rect, self) }
         if let (r, buf) = memo[id], r == rect {

@@ -75,3 +75,23 @@ final class PNGLimitsTests: XCTestCase {
         }
     }
 }
+
+/// AtomicFile's registry of unfinished writes (what `--time-limit`'s watchdog removes).
+final class AtomicPendingTests: XCTestCase {
+    func testRemovingPendingTemporariesMidWriteLeavesTheTargetAlone() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("t.txt").path
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try AtomicFile.write(to: target) { file in
+            fputs("new", file)
+            let tmp = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+            XCTAssertEqual(tmp.count, 1)
+            AtomicFile.removePendingTemporaries()
+        }) { error in
+            XCTAssertEqual((error as? LunetteError)?.status, .io)
+        }
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["t.txt"])
+    }
+}

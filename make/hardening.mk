@@ -42,3 +42,12 @@ fuzz: fuzz-build
 ## fuzz-smoke: a short run of every fuzz target (CI)
 fuzz-smoke:
 	$(MAKE) fuzz SECONDS=45
+
+SOAK_N ?= 10000
+.PHONY: soak
+
+## soak: 10,000 small PNGs through a filter chain with the release build (no file lost, memory drift < 10 %)
+soak: build
+	@rm -rf .build/soak && mkdir -p .build/soak
+	$(BIN) run scripts/soak/batch.lua $(SOAK_N) .build/soak/batch 10
+	@rm -rf .build/soak

@@ -51,3 +51,32 @@ soak: build
 	@rm -rf .build/soak && mkdir -p .build/soak
 	$(BIN) run scripts/soak/batch.lua $(SOAK_N) .build/soak/batch 10
 	@rm -rf .build/soak
+
+# Sanitizer runs: separate scratch paths so the normal build stays as it is.
+ASAN_TESTS ?=
+TSAN_TESTS ?=
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no
+.PHONY: test-sanitize test-asan test-tsan
+
+## test-sanitize: the test suite under AddressSanitizer, then ThreadSanitizer; any report fails it
+test-sanitize: test-asan test-tsan
+
+## test-asan: every test (or ASAN_TESTS='CodecsTests|LuaBridgeTests') under AddressSanitizer in .build-asan
+test-asan: deps
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	@$(SANITIZER_ENV) LUNETTE_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
+	  swift test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_TESTS),--filter '$(ASAN_TESTS)') \
+	  > .build-asan/test.log 2>&1; status=$$?; \
+	grep -E 'error:' .build-asan/test.log | head -20; grep -E 'Executed [0-9]+ tests?, with' .build-asan/test.log | tail -1; \
+	reports=$$(grep -c 'ERROR: AddressSanitizer' .build-asan/test.log); \
+	echo "AddressSanitizer reports: $$reports (log .build-asan/test.log)"; [ $$status = 0 ] && [ $$reports = 0 ]
+
+## test-tsan: every test (or TSAN_TESTS='PixelCoreTests|FiltersTests') under ThreadSanitizer in .build-tsan
+test-tsan: deps
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	@$(SANITIZER_ENV) LUNETTE_SANITIZER=thread \
+	  swift test --skip-build --sanitize=thread --scratch-path .build-tsan $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') \
+	  > .build-tsan/test.log 2>&1; status=$$?; \
+	grep -E 'error:' .build-tsan/test.log | head -20; grep -E 'Executed [0-9]+ tests?, with' .build-tsan/test.log | tail -1; \
+	reports=$$(grep -c 'WARNING: ThreadSanitizer' .build-tsan/test.log); \
+	echo "ThreadSanitizer reports: $$reports (log .build-tsan/test.log)"; [ $$status = 0 ] && [ $$reports = 0 ]

@@ -11,9 +11,8 @@ extension LuaCall {
     /// A whole number in `range`. Lua: `img:scaledNearest(4)`
     func integer(_ n: Int32, in range: ClosedRange<Int>) throws -> Int {
         let d = try number(n)
-        guard let i = Self.exactInt(d), range.contains(i) else {
-            throw argError(n, "whole number in \(range.lowerBound)…\(range.upperBound)")
-        }
+        guard let i = Self.exactInt(d) else { throw argError(n, "integer") }
+        guard range.contains(i) else { throw argError(n, "integer in \(range.lowerBound)…\(range.upperBound)") }
         return i
     }
 

@@ -77,6 +77,9 @@ extension InputSpec {
         switch (attributeClass, value) {
         case (.number, .number(let d)):
             if !d.isFinite { throw bad("a finite number") }
+            if abs(d) > InputSpec.maxMagnitude {
+                throw LunetteError.limit("\(filter).\(key): \(fmt(d)) is beyond the limit of ±1000000 for numeric inputs")
+            }
             if let lo = min, d < lo {
                 throw bad(max.map { "a number in \(fmt(lo))…\(fmt($0))" } ?? "a number ≥ \(fmt(lo))")
             }
@@ -117,6 +120,11 @@ extension InputSpec {
         case (.object, _): throw bad("a name string")
         }
     }
+
+    /// Largest magnitude a numeric input may have: beyond any useful radius, scale or
+    /// count (the default side limit), and small enough that kernels and sizes derived
+    /// from it stay allocatable and within integer range.
+    public static let maxMagnitude = 1e6
 
     /// The fixed component count of a vector input, from its type or default.
     public var expectedLength: Int? {

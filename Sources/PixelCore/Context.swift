@@ -86,6 +86,7 @@ public struct Context: Sendable {
     public func render(_ image: Image, rect: IRect) throws -> PixelBuffer {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
         try Limits.checkDepth(image, what: "render")
+        try Context.preflight(image, rect: rect, tileSize: tileSize)
         let out = PixelBuffer(rect)
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
@@ -98,6 +99,7 @@ public struct Context: Sendable {
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
         try Limits.checkDepth(image, what: "render")
+        try Context.preflight(image, rect: rect, tileSize: min(tileSize, stripHeight))
         var top = rect.maxY
         while top > rect.y {
             let h = min(stripHeight, top - rect.y)

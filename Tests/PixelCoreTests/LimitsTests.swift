@@ -68,3 +68,31 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(try Context.renderRect(for: infinite.cropped(to: Rect(-3, 2, 10, 5))), IRect(-3, 2, 10, 5))
     }
 }
+
+/// The region-of-interest preflight: impossible regions are limit errors before allocation.
+final class PreflightTests: XCTestCase {
+    let checker = Image(GeneratorNode(extent: .infinite, opaque: true) { x, y in
+        (Int(x.rounded(.down)) + Int(y.rounded(.down))) % 2 == 0 ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1)
+    })
+
+    func testAHugeDownscaleOfAnInfiniteImageIsALimitError() throws {
+        let tiny = checker.transformed(by: Transform(1e-6, 0, 0, 1e-6, 0, 0)).cropped(to: Rect(0, 0, 8, 8))
+        XCTAssertThrowsError(try TestImages.render(tiny)) { error in
+            let e = error as? LunetteError
+            XCTAssertEqual(e?.status, .limit)
+            XCTAssertTrue(e?.message.contains("pixels of its input for one tile") ?? false, "\(String(describing: e))")
+        }
+        XCTAssertThrowsError(try Context().renderStrips(tiny, rect: IRect(0, 0, 8, 8)) { _ in })
+    }
+
+    func testOrdinaryGraphsPassAndLowerLimitsApply() throws {
+        let half = checker.transformed(by: Transform(0.5, 0, 0, 0.5, 0, 0)).cropped(to: Rect(0, 0, 64, 64))
+        XCTAssertNoThrow(try TestImages.render(half))
+        let saved = Limits.maxPixels
+        defer { Limits.maxPixels = saved }
+        Limits.maxPixels = 5000
+        // 64×64 output; one 64-pixel tile needs about 130×130 input pixels at scale 0.5.
+        XCTAssertThrowsError(try Context(tileSize: 64).render(half, rect: IRect(0, 0, 64, 64)))
+        XCTAssertNoThrow(try Context(tileSize: 16).render(half, rect: IRect(0, 0, 64, 64)))
+    }
+}

@@ -64,3 +64,25 @@ it("renders images with huge finite extents as limit errors", function()
   expect_error(function() inf:cropped(Rect(0, 0, 1e200, 1e200)):save(SPEC_TMP .. "/huge.png") end, "exceeds the side limit")
   expect_error(function() inf:cropped(Rect(1e15, 0, 4, 4)):save(SPEC_TMP .. "/far.png") end, "too far away to render")
 end)
+
+it("caps numeric filter inputs so derived kernels and sizes stay allocatable", function()
+  local f = Filter("CIGaussianBlur")
+  expect_error(function() f.radius = 2e6 end, "CIGaussianBlur.inputRadius: 2000000 is beyond the limit of ±1000000 for numeric inputs")
+  expect_error(function() return img | CIBloom{radius = 1e300} end, "beyond the limit of ±1000000")
+  f.radius = 3
+  eq(f.radius, 3)
+end)
+
+it("refuses, before allocating, a warp that needs an impossibly large region", function()
+  local checker = Filter("CICheckerboardGenerator").outputImage
+  expect_error(function() return checker:transformed(Transform.scale(1e-6)):cropped(Rect(0, 0, 4, 4)):pixel(1, 1) end,
+               "render: a warp step needs 1000002×1000002 pixels of its input for one tile")
+  local c = checker:transformed(Transform.scale(0.5)):cropped(Rect(0, 0, 4, 4)):pixel(1, 1)
+  eq(c.a, 1, "a moderate downscale renders")
+end)
+
+it("clamps and scales images whose finite extent is astronomically large", function()
+  local huge = Image.color(Color(1, 0, 0, 1)):cropped(Rect(0, 0, 1e200, 1e200))
+  eq(huge:clampedToExtent():cropped(Rect(0, 0, 4, 4)):pixel(1, 1).a, 1)
+  eq((huge | CIAffineTile{}):cropped(Rect(0, 0, 4, 4)):pixel(1, 1).a, 1)
+end)

@@ -19,6 +19,7 @@ public func fuzzLua(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.cpuSeconds = 2
     options.memoryBytes = 128 << 20
     options.budgetScripts = true
+    options.scriptCpuSeconds = 4
     Limits.startTimeLimit(8)  // slow programs end with the time-limit error instead of a libFuzzer timeout
     LuaRuntime.applyTimeLimit()
     guard let runtime = try? LuaRuntime(options) else { return 0 }

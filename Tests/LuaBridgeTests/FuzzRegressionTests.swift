@@ -33,6 +33,7 @@ final class FuzzRegressionTests: XCTestCase {
             options.cpuSeconds = 2
             options.memoryBytes = 128 << 20
             options.budgetScripts = true
+            options.scriptCpuSeconds = 4
             Limits.startTimeLimit(20)
             LuaRuntime.applyTimeLimit()
             let lua = try LuaRuntime(options)

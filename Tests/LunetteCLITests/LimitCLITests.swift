@@ -68,7 +68,8 @@ final class LimitCLITests: XCTestCase {
         print(pcall(function() return img | XSpin{} end))
         """)
         let r = try cli.run(["run", "--lua-instructions", "50000", s])
-        cli.assert(r, exits: 5, saying: "instruction budget of 50000 exhausted")  // the script's own budget encloses the plugin's
+        // The script's budget encloses the plugin's; the plugin's CPU deadline is the sooner one, so it names the culprit.
+        cli.assert(r, exits: 5, saying: "plugin XSpin: instruction budget of 50000 exhausted")
         XCTAssertEqual(r.stdout, "", "pcall cannot swallow an exhausted budget")
         let plain = try cli.run(["run", "--lua-cpu", "0.2", "--lua-instructions", "1000000000", s])
         cli.assert(plain, exits: 5, saying: "CPU budget of 0.2 s exhausted")

@@ -45,15 +45,18 @@ let package = Package(
     swiftLanguageModes: [.v5]
 )
 
-// Fuzz targets (libFuzzer entry points): only when LUNETTE_FUZZ is set, so that plain
-// `swift build` / `swift test` never see them. `make fuzz` builds and runs them.
+// Fuzz targets (libFuzzer): only when LUNETTE_FUZZ is set, so that plain `swift build` /
+// `swift test` never see them. `make fuzz` builds them with coverage and ASan; each is
+// Fuzz/<Name>/ with an `LLVMFuzzerTestOneInput` and a `@main` that calls FuzzDriver.run.
 if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
-    let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
-    let fuzzLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+                          linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+    }
     package.targets += [
-        .executableTarget(name: "FuzzPNG", dependencies: ["Codecs", "PixelCore"], path: "Fuzz/FuzzPNG",
-                          swiftSettings: fuzzSettings, linkerSettings: fuzzLink),
-        .executableTarget(name: "FuzzLua", dependencies: ["LuaBridge", "Codecs", "PixelCore"], path: "Fuzz/FuzzLua",
-                          swiftSettings: fuzzSettings, linkerSettings: fuzzLink),
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        fuzzTarget("FuzzPNG", ["Codecs", "PixelCore"]),
+        fuzzTarget("FuzzLua", ["LuaBridge", "Codecs", "PixelCore"]),
     ]
 }

@@ -9,36 +9,61 @@ FUZZ_FLAGS := -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=
               -Xcc -fsanitize=fuzzer-no-link,address
 # Seconds each fuzz target runs: make fuzz SECONDS=600
 SECONDS ?= 60
-FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0
-FUZZ_SEEDS_FuzzPNG := fuzz/seeds/FuzzPNG Tests/Fixtures/pngsuite Tests/Fixtures/libpng-crashers Tests/Fixtures/fuzz/png
-FUZZ_SEEDS_FuzzLua := fuzz/seeds/FuzzLua
+# Seed folders besides fuzz/seeds/<target>:
+FUZZ_SEEDS_FuzzPNG := Tests/Fixtures/pngsuite Tests/Fixtures/libpng-crashers Tests/Fixtures/fuzz/png
+FUZZ_SEEDS_FuzzLua :=
 
 .PHONY: fuzz fuzz-build fuzz-smoke
 
-## fuzz-build: the libFuzzer executables (.build-fuzz/debug/FuzzPNG, FuzzLua)
+## fuzz-build: the libFuzzer executables (.build-fuzz/debug/<target>)
 fuzz-build: deps
-	@for t in $(FUZZ_TARGETS); do \
+	@set -o pipefail; for t in $(FUZZ_TARGETS); do \
 	  LUNETTE_FUZZ=1 swift build --scratch-path $(FUZZ_SCRATCH) --product $$t $(FUZZ_FLAGS) 2>&1 \
-	    | grep -Ev '^\[|ld.gold: warning' || true; \
-	  test -x $(FUZZ_SCRATCH)/debug/$$t || { echo "fuzz-build: $$t was not built"; exit 1; }; \
+	    | { grep -Ev '^\[|ld.gold: warning' || true; } || { echo "fuzz-build: $$t failed"; exit 1; }; \
 	done
 
-## fuzz: runs every fuzz target for SECONDS seconds each; crashes land in .build-fuzz/artifacts
+## fuzz: runs every fuzz target for SECONDS seconds (fuzz/run.sh); fails on any crash, leak, timeout or OOM
 fuzz: fuzz-build
-	@mkdir -p $(FUZZ_SCRATCH)/artifacts; status=0; \
-	for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$t; \
-	  case $$t in FuzzPNG) seeds="$(FUZZ_SEEDS_FuzzPNG)";; FuzzLua) seeds="$(FUZZ_SEEDS_FuzzLua)";; esac; \
-	  echo "== $$t for $(SECONDS) s"; \
-	  start=$$(date +%s); \
-	  $(FUZZ_ENV) $(FUZZ_SCRATCH)/debug/$$t -max_total_time=$(SECONDS) -timeout=30 -rss_limit_mb=3072 \
-	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/artifacts/$$t- \
-	    $(FUZZ_SCRATCH)/corpus/$$t $$seeds > $(FUZZ_SCRATCH)/$$t.log 2>&1 || status=1; \
-	  grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)|SUMMARY|ERROR' $(FUZZ_SCRATCH)/$$t.log | tail -4; \
-	  echo "$$t: $$(( $$(date +%s) - start )) s wall, log $(FUZZ_SCRATCH)/$$t.log"; \
-	done; \
-	ls $(FUZZ_SCRATCH)/artifacts | grep -E '^Fuzz.*-(crash|leak|timeout|oom)-' && status=1; exit $$status
+	@status=0; $(foreach t,$(FUZZ_TARGETS),fuzz/run.sh $(t) $(SECONDS) fuzz/seeds/$(t) $(FUZZ_SEEDS_$(t)) || status=1;) exit $$status
 
 ## fuzz-smoke: a short run of every fuzz target (CI)
 fuzz-smoke:
 	$(MAKE) fuzz SECONDS=45
+
+SOAK_N ?= 10000
+.PHONY: soak
+
+## soak: 10,000 small PNGs through a filter chain with the release build (no file lost, memory drift < 10 %)
+soak: build
+	@rm -rf .build/soak && mkdir -p .build/soak
+	$(BIN) run scripts/soak/batch.lua $(SOAK_N) .build/soak/batch 10
+	@rm -rf .build/soak
+
+# Sanitizer runs: separate scratch paths so the normal build stays as it is.
+ASAN_TESTS ?=
+TSAN_TESTS ?=
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no
+.PHONY: test-sanitize test-asan test-tsan
+
+## test-sanitize: the test suite under AddressSanitizer, then ThreadSanitizer; any report fails it
+test-sanitize: test-asan test-tsan
+
+## test-asan: every test (or ASAN_TESTS='CodecsTests|LuaBridgeTests') under AddressSanitizer in .build-asan
+test-asan: deps
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	@$(SANITIZER_ENV) LUNETTE_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 \
+	  swift test --skip-build --sanitize=address --scratch-path .build-asan $(if $(ASAN_TESTS),--filter '$(ASAN_TESTS)') \
+	  > .build-asan/test.log 2>&1; status=$$?; \
+	grep -E 'error:' .build-asan/test.log | head -20; grep -E 'Executed [0-9]+ tests?, with' .build-asan/test.log | tail -1; \
+	reports=$$(grep -c 'ERROR: AddressSanitizer' .build-asan/test.log); \
+	echo "AddressSanitizer reports: $$reports (log .build-asan/test.log)"; [ $$status = 0 ] && [ $$reports = 0 ]
+
+## test-tsan: every test (or TSAN_TESTS='PixelCoreTests|FiltersTests') under ThreadSanitizer in .build-tsan
+test-tsan: deps
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	@$(SANITIZER_ENV) LUNETTE_SANITIZER=thread \
+	  swift test --skip-build --sanitize=thread --scratch-path .build-tsan $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') \
+	  > .build-tsan/test.log 2>&1; status=$$?; \
+	grep -E 'error:' .build-tsan/test.log | head -20; grep -E 'Executed [0-9]+ tests?, with' .build-tsan/test.log | tail -1; \
+	reports=$$(grep -c 'WARNING: ThreadSanitizer' .build-tsan/test.log); \
+	echo "ThreadSanitizer reports: $$reports (log .build-tsan/test.log)"; [ $$status = 0 ] && [ $$reports = 0 ]

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 
 /// Turns fuzz bytes into a Lua program of random API calls with random arguments over
 /// eight value slots `v[1…8]`. Every statement runs under `pcall`, so Lua errors are

@@ -1,27 +1,26 @@
 import Codecs
 import Foundation
+import FuzzSupport
 import PixelCore
 
+/// libFuzzer target: PNG bytes are decoded, turned into a working-space image, and an
+/// 8×8 corner is rendered. Errors are expected; only crashes and ASan reports count.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let raw = try? PNGDecoder.decode(bytes, name: "fuzz") {
-        let img = raw.image(.linear)
-        _ = try? Context(threads: 1).render(img, rect: IRect(0, 0, 8, 8))
+    do {
+        let raw = try PNGDecoder.decode(FuzzDriver.bytes(data, size), name: "fuzz")
+        _ = try Context(threads: 1).render(raw.image(.linear), rect: IRect(0, 0, 8, 8))
+        if FuzzDriver.verbose { FuzzDriver.log("decoded \(raw.width)×\(raw.height), \(raw.bitDepth) bits") }
+    } catch {
+        if FuzzDriver.verbose { FuzzDriver.log("error: \(error)") }
     }
     return 0
 }
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
 @main
 enum FuzzPNGMain {
     static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzPNG))
+        Limits.maxPixels = 1 << 20  // small images only: big allocations are not findings
+        FuzzDriver.run(fuzzPNG)
     }
 }

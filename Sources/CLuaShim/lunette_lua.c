@@ -18,6 +18,9 @@ typedef struct {
     unsigned long long instructions; /* counted while a budget is active */
     unsigned long long instruction_limit;
     int timed_out;
+    /* Budgets nest (a plugin inside a budgeted script): an inner budget that ends sooner
+       takes over until it ends; the outer one is saved here. */
+    struct { double deadline, seconds; char label[128]; int tightened; } saved[32];
 } lunette_state;
 
 static lunette_dispatch_fn dispatch = NULL;
@@ -187,20 +190,39 @@ size_t lunette_memory_used(lua_State *L) { return state_of(L)->used; }
 
 void lunette_budget_begin(lua_State *L, double seconds, const char *label) {
     lunette_state *s = state_of(L);
-    if (s->budget_depth++ == 0) {
-        s->deadline = thread_cpu() + seconds;
+    double deadline = thread_cpu() + seconds;
+    if (s->budget_depth == 0) {
+        s->deadline = deadline;
         s->seconds = seconds;
         s->exceeded = 0;
         s->instructions = 0;
         snprintf(s->label, sizeof s->label, "%s", label);
+    } else if (s->budget_depth <= 32) {
+        __typeof__(s->saved[0]) *f = &s->saved[s->budget_depth - 1];
+        f->tightened = deadline < s->deadline;
+        if (f->tightened) {
+            f->deadline = s->deadline;
+            f->seconds = s->seconds;
+            memcpy(f->label, s->label, sizeof f->label);
+            s->deadline = deadline;
+            s->seconds = seconds;
+            snprintf(s->label, sizeof s->label, "%s", label);
+        }
     }
+    s->budget_depth++;
 }
 
 void lunette_budget_end(lua_State *L) {
     lunette_state *s = state_of(L);
-    if (s->budget_depth > 0 && --s->budget_depth == 0) {
+    if (s->budget_depth == 0) return;
+    if (--s->budget_depth == 0) {
         s->exceeded = 0;
         if (!s->timed_out) sethook(L, s, 10000);
+    } else if (s->budget_depth <= 32 && s->saved[s->budget_depth - 1].tightened && !s->exceeded) {
+        __typeof__(s->saved[0]) *f = &s->saved[s->budget_depth - 1];
+        s->deadline = f->deadline;
+        s->seconds = f->seconds;
+        memcpy(s->label, f->label, sizeof s->label);
     }
 }
 

@@ -1,5 +1,6 @@
 #include "lunette_png.h"
 #include <png.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,11 @@ struct lp_writer {
 
 static void on_error(png_structp png, png_const_charp msg) {
     char *buffer = (char *)png_get_error_ptr(png);
-    snprintf(buffer, 256, "%s", msg ? msg : "libpng error");
+    int saved = errno;
+    if (msg && strcmp(msg, "Write Error") == 0 && saved != 0)
+        snprintf(buffer, 256, "write failed (%s)", strerror(saved));  /* ENOSPC, EFBIG, EIO … */
+    else
+        snprintf(buffer, 256, "%s", msg ? msg : "libpng error");
     png_longjmp(png, 1);
 }
 

@@ -77,6 +77,9 @@ extension InputSpec {
         switch (attributeClass, value) {
         case (.number, .number(let d)):
             if !d.isFinite { throw bad("a finite number") }
+            if abs(d) > InputSpec.maxMagnitude {
+                throw LunetteError.limit("\(filter).\(key): \(fmt(d)) is beyond the limit of ±1000000 for numeric inputs")
+            }
             if let lo = min, d < lo {
                 throw bad(max.map { "a number in \(fmt(lo))…\(fmt($0))" } ?? "a number ≥ \(fmt(lo))")
             }
@@ -118,6 +121,11 @@ extension InputSpec {
         }
     }
 
+    /// Largest magnitude a numeric input may have: beyond any useful radius, scale or
+    /// count (the default side limit), and small enough that kernels and sizes derived
+    /// from it stay allocatable and within integer range.
+    public static let maxMagnitude = 1e6
+
     /// The fixed component count of a vector input, from its type or default.
     public var expectedLength: Int? {
         switch type {
@@ -135,6 +143,7 @@ extension InputSpec {
 public enum Suggest {
     /// Up to two candidates within a small edit distance of `word` (case-insensitive).
     public static func nearest(_ word: String, among candidates: [String]) -> [String] {
+        guard word.utf8.count <= 64 else { return [] }  // no name is that long; spare the quadratic distance
         let w = Array(word.lowercased())
         func bare(_ c: String) -> String {
             for prefix in ["cicategory", "ci", "input"] where c.hasPrefix(prefix) { return String(c.dropFirst(prefix.count)) }

@@ -28,7 +28,10 @@ enum LuaDispatch {
             lua_pushstring(L, e.message)
             return Int32(LUNETTE_RAISE)
         } catch let e as LuaScriptError {
-            lua_pushstring(L, e.message)
+            // A nested Lua error (a plugin's apply): keep its message, drop its traceback;
+            // the outermost handler adds the whole one.
+            let message = e.message.components(separatedBy: "\nstack traceback:").first ?? e.message
+            lua_pushstring(L, message)
             return Int32(LUNETTE_RAISE_PLAIN)
         } catch {
             lua_pushstring(L, "\(error)")

@@ -9,10 +9,11 @@ extension LuaNatives {
     static let pixels: [(name: String, function: NativeFunction)] = [
         ("image_new", { c in
             let w = try c.number(1), h = try c.number(2)
-            guard w >= 1, w == w.rounded() else { throw c.argError(1, "positive whole number") }
-            guard h >= 1, h == h.rounded() else { throw c.argError(2, "positive whole number") }
+            guard w >= 1, w.isFinite, w == w.rounded() else { throw c.argError(1, "positive whole number") }
+            guard h >= 1, h.isFinite, h == h.rounded() else { throw c.argError(2, "positive whole number") }
             guard lua_type(c.L, 3) == LUA_TFUNCTION else { throw c.argError(3, "function") }
-            try Limits.check(width: LuaCall.exactInt(w) ?? Int.max, height: LuaCall.exactInt(h) ?? Int.max, what: "Image.new")
+            try Limits.check(Rect(0, 0, w, h), what: "Image.new")
+            try Limits.check(width: Int(w), height: Int(h), what: "Image.new")
             let buf = PixelBuffer(IRect(0, 0, Int(w), Int(h)))
             try perPixel(c, function: 3, count: buf.rect.count) { i in
                 let x = i % buf.width, y = i / buf.width

@@ -23,9 +23,11 @@ public struct LuaOptions: Sendable {
     public var memoryBytes = 256 << 20
     /// Lua instructions a plugin call or sandboxed script may run (0 = no limit).
     public var instructions = 0
-    /// Apply the CPU, instruction and memory budgets to every script run, trusted or not
-    /// (`lunette run --lua-memory 64`); plugins always have them.
+    /// Apply the instruction and memory budgets to every script run, trusted or not
+    /// (`lunette run --lua-memory 64`), and `scriptCpuSeconds`; plugins always have them.
     public var budgetScripts = false
+    /// CPU seconds for a trusted script under `budgetScripts` (nil: no CPU limit).
+    public var scriptCpuSeconds: Double?
     /// Load the shipped and user plugins and specials.
     public var loadExtensions = true
     /// The user's config folder (default `$XDG_CONFIG_HOME/lunette` or `~/.config/lunette`).
@@ -118,7 +120,8 @@ public final class LuaRuntime {
         if options.sandbox, name != "@stdlib.lua" { try setSandboxEnvironment(functionAt: -1) }
         for a in arguments { LuaValues.pushString(L, a) }
         if options.sandbox || options.budgetScripts, name != "@stdlib.lua" {
-            lunette_budget_begin(L, options.cpuSeconds, options.sandbox ? "sandboxed script" : "script")
+            let seconds = options.sandbox ? options.cpuSeconds : options.scriptCpuSeconds ?? .infinity
+            lunette_budget_begin(L, seconds, options.sandbox ? "sandboxed script" : "script")
             defer { lunette_budget_end(L) }
             try call(nargs: Int32(arguments.count), nresults: 0, handler: base)
         } else {

@@ -28,6 +28,8 @@ public final class RenderSession {
         let node = image.node
         let ext = image.extent
         if ext.isEmpty || IRect.clipping(ext, to: rect).isEmpty { return PixelBuffer(rect) }
+        // Past the deadline (or cancelled) the result is thrown away: stop pulling pixels.
+        if Limits.deadlinePassed || Cancellation.isRequested { return PixelBuffer(rect) }
         let id = ObjectIdentifier(node)
         guard shared.contains(id) else { return node.render(rect, self) }
         if let (r, buf) = memo[id], r == rect {
@@ -116,6 +118,7 @@ public struct Context: Sendable {
     public func render(_ image: Image, rect: IRect) throws -> PixelBuffer {
         try Limits.check(width: rect.width, height: rect.height, what: "render")
         try Limits.checkDepth(image, what: "render")
+        try Context.preflight(image, rect: rect, tileSize: tileSize)
         let out = PixelBuffer(uninitialized: rect)  // every tile is copied in
         renderTiles(image, rect: rect, into: out)
         try Cancellation.check()
@@ -130,6 +133,7 @@ public struct Context: Sendable {
     public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
                              _ body: (PixelBuffer) throws -> Void) throws {
         try Limits.checkDepth(image, what: "render")
+        try Context.preflight(image, rect: rect, tileSize: min(tileSize, stripHeight))
         let sources = Self.streamingSources(of: image)
         defer { Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, 0, 0)) }  // also when a strip fails
         var top = rect.maxY

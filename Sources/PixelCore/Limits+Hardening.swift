@@ -54,7 +54,8 @@ extension Limits {
 
     /// Throws a limit error when a (finite) rect is too large to convert to pixels.
     public static func check(_ rect: Rect, what: String) throws {
-        let w = rect.width.rounded(.up) + 1, h = rect.height.rounded(.up) + 1
+        // The width and height of the pixel cells the rect covers, computed in doubles.
+        let w = rect.maxX.rounded(.up) - rect.minX.rounded(.down), h = rect.maxY.rounded(.up) - rect.minY.rounded(.down)
         if !(w <= Double(maxSide) && h <= Double(maxSide)) {
             throw LunetteError.limit("\(what): \(fmt(rect.width))×\(fmt(rect.height)) exceeds the side limit of \(maxSide) pixels")
         }

@@ -9,11 +9,15 @@ public struct IRect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public init(_ x: Int, _ y: Int, _ width: Int, _ height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
-    /// The pixels whose cells a (finite) rect covers.
+    /// The pixels whose cells a rect covers; coordinates saturate at ±2^30 (no image that
+    /// large can be rendered, and width × height of the result always fits an Int).
     public init(covering r: Rect) {
         let i = r.integral
-        self.init(Int(i.x), Int(i.y), Int(i.width), Int(i.height))
+        @inline(__always) func clamp(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(max(v, -IRect.bound), IRect.bound)) }
+        let x0 = clamp(i.minX), y0 = clamp(i.minY)
+        self.init(x0, y0, clamp(i.minX + i.width) - x0, clamp(i.minY + i.height) - y0)
     }
+    static let bound = Double(1 << 30)
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var count: Int { width * height }

@@ -64,7 +64,7 @@ struct LimitOptions: ParsableArguments {
     func luaOptions(_ base: LuaOptions = LuaOptions()) -> LuaOptions {
         var o = base
         if let luaMemory { o.memoryBytes = luaMemory << 20 }
-        if let luaCpu { o.cpuSeconds = luaCpu }
+        if let luaCpu { o.cpuSeconds = luaCpu; o.scriptCpuSeconds = luaCpu }
         if let luaInstructions { o.instructions = luaInstructions }
         if untrusted { o.sandbox = true }
         if luaMemory != nil || luaCpu != nil || luaInstructions != nil { o.budgetScripts = true }

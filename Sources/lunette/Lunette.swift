@@ -20,6 +20,11 @@ struct Lunette: ParsableCommand {
           ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua | ffmpeg -f yuv4mpegpipe -i - out.mp4
           lunette filters --keys
           lunette describe CIGaussianBlur
+          lunette apply --untrusted upload.png -o out.png -f 'CIPhotoEffectMono{}'
+
+        Limits (each hit exits with 5): --max-pixels, --max-side, --max-depth, --time-limit,
+        --lua-memory, --lua-cpu, --lua-instructions; --untrusted sets 8192 px per side,
+        32 MiP, 30 s, small PNG chunks and sandboxed scripts.
 
         Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input, 4 truncated input,
         5 limit hit, 6 I/O error.

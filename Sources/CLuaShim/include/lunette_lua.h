@@ -34,8 +34,9 @@ void lunette_set_memory_limit(lua_State *L, size_t bytes);
 size_t lunette_memory_used(lua_State *L);
 
 /// CPU budget (thread CPU seconds) for sandboxed code. Once exceeded, every hook call
-/// raises again, so `pcall` inside the sandbox cannot swallow it. Nested begins keep the
-/// outer deadline. `label` names the culprit in the error.
+/// raises again, so `pcall` inside the sandbox cannot swallow it. A nested begin whose
+/// deadline comes sooner takes over until its end; otherwise the outer one stays.
+/// `label` names the culprit in the error.
 void lunette_budget_begin(lua_State *L, double seconds, const char *label);
 /// Instructions sandboxed code may run per budget (0 = no limit), counted in steps of the
 /// hook period (10,000 instructions).

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs the built `lunette` binary for the hardening tests: arguments, environment, an
+/// optional shell prefix (`ulimit -f 8; trap '' XFSZ`), and a working directory.
+struct CLIHarness {
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    let dir: URL
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
+        return path(name)
+    }
+
+    /// Starts lunette (through `/bin/sh -c` when `shell` is given) without waiting.
+    func start(_ args: [String], shell: String? = nil, env: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let p = Process()
+        if let shell {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args
+        } else {
+            p.executableURL = CLITests.binary
+            p.arguments = args
+        }
+        p.currentDirectoryURL = dir
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        return (p, out, err)
+    }
+
+    @discardableResult
+    func run(_ args: [String], shell: String? = nil, env: [String: String] = [:]) throws -> Result {
+        let (p, out, err) = try start(args, shell: shell, env: env)
+        nonisolated(unsafe) var e = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { e = err.fileHandleForReading.readDataToEndOfFile() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Files in the folder whose names look like AtomicFile's temporaries.
+    func temporaries() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+    }
+
+    func assert(_ r: Result, exits status: Int32, saying text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.status, status, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(text), "expected '\(text)' in: \(r.stderr)", file: file, line: line)
+    }
+}

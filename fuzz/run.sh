@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# fuzz/run.sh TARGET SECONDS SEED_DIR… — one libFuzzer run of .build-fuzz/debug/TARGET
+# (called by `make fuzz`). The corpus grows in .build-fuzz/corpus/TARGET; findings land in
+# .build-fuzz/artifacts/TARGET-*. Prints executions, CPU time and findings; fails on a finding.
+set -uo pipefail
+target=$1 seconds=$2; shift 2
+root=.build-fuzz
+mkdir -p "$root/corpus/$target" "$root/artifacts"
+seeds=()
+for d in "$@"; do [ -d "$d" ] && seeds+=("$d"); done
+log="$root/$target.log"
+before=$(ls "$root/artifacts" | grep -c "^$target-" || true)
+TIMEFORMAT='%U %S'
+cpu=$( { time SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$root/debug/$target" \
+          -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -print_final_stats=1 \
+          -artifact_prefix="$root/artifacts/$target-" "$root/corpus/$target" "${seeds[@]}" > "$log" 2>&1 ; } 2>&1 )
+status=$?
+runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+cov=$(grep -E '^#[0-9]+ +(DONE|INITED)' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
+after=$(ls "$root/artifacts" | grep -c "^$target-" || true)
+minutes=$(echo "$cpu" | awk '{printf "%.1f", ($1 + $2) / 60}')
+echo "$target: ${runs:-?} runs, $cov, ${minutes} CPU-minutes, $((after - before)) new findings (log $log)"
+grep -E 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error' "$log" | head -3
+[ "$status" = 0 ] && [ "$after" = "$before" ]

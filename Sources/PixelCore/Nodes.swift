@@ -153,6 +153,9 @@ extension PointNode {
             kernels.append(below.kernel)
             base = below.inputs[0]
         }
+        // Pixels already in memory (a loaded image) are copied block by block, each block
+        // going through the kernels while it is in cache: one pass over memory, not two.
+        if let src = session.borrow(base, rect) { return renderBorrowed(src, kernels, rect, session) }
         guard kernels.count > 1 else { return nil }
         let dst = session.render(base, rect)
         var start = 0
@@ -160,6 +163,25 @@ extension PointNode {
             let n = min(Self.fusedBlock, rect.count - start)
             for k in kernels.reversed() { k.apply(dst.pixels + start, [], n) }
             start += n
+        }
+        return dst
+    }
+
+    /// `renderChain` over pixels borrowed from memory: row by row, block by block, copy
+    /// then every kernel in order (the same per-pixel work as copying first).
+    func renderBorrowed(_ src: PixelBuffer, _ kernels: [any PointKernel], _ rect: IRect,
+                        _ session: RenderSession) -> PixelBuffer {
+        let dst = session.output(rect, zeroed: false)
+        for ly in 0..<rect.height {
+            let s = src.row(rect.y + ly - src.rect.y) + (rect.x - src.rect.x)
+            let d = dst.row(ly)
+            var start = 0
+            while start < rect.width {
+                let n = min(Self.fusedBlock, rect.width - start)
+                (d + start).update(from: s + start, count: n)
+                for k in kernels.reversed() { k.apply(d + start, [], n) }
+                start += n
+            }
         }
         return dst
     }

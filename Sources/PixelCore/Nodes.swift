@@ -67,7 +67,8 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     let kernel: Kernel
 
     /// `inPlace`: the kernel indexes `src` by its own rect, so it may be handed a larger
-    /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect.
+    /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect; it
+    /// also writes every pixel of `dst` (which starts uninitialized).
     public init(_ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, inPlace: Bool = false,
                 kernel: @escaping Kernel) {
         inputs = [input]; self.haloX = haloX; self.haloY = haloY; self.kernel = kernel
@@ -86,7 +87,7 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let need = rect.grown(haloX, haloY)
         let src = (inPlace ? session.borrow(inputs[0], need) : nil) ?? session.render(inputs[0], need)
-        let dst = PixelBuffer(rect)
+        let dst = inPlace ? PixelBuffer(uninitialized: rect) : PixelBuffer(rect)  // in-place kernels write every pixel
         kernel(src, dst)
         return dst
     }

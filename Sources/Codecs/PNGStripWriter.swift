@@ -4,9 +4,9 @@ import PixelCore
 
 /// Writes a PNG from strips of rendered rows, top strip first, on all cores: each strip's
 /// rows are converted to samples and split into pieces that are filtered and deflated in
-/// parallel, then joined into the one zlib stream of the IDAT chunks (each piece ends on
-/// a full flush; the pieces' Adler-32 checksums are combined).
-/// Lua: used by `img:save("out.png")`.
+/// the background while the next strips render, then joined in order into the one zlib
+/// stream of the IDAT chunks (each piece ends on a full flush; the pieces' Adler-32
+/// checksums are combined). Lua: used by `img:save("out.png")`.
 final class PNGStripWriter {
     let writer: OpaquePointer
     let name: String
@@ -15,14 +15,18 @@ final class PNGStripWriter {
     let space: WorkingSpace
     let threads: Int
     let rowBytes: Int
-    /// Rows written so far, and the last of them (the row above the next strip, for filtering).
+    /// Rows handed in so far, and the last of them (the row above the next strip, for filtering).
     var rowsDone = 0
     var previous: [UInt8]
     var adler: UInt32 = 1
     var headerWritten = false
+    /// Strips whose pieces are being filtered and deflated, oldest first.
+    var pending: [PendingStrip] = []
 
     /// Smallest piece worth a thread of its own (bytes of samples).
     nonisolated(unsafe) static var minPieceBytes = 1 << 16
+    /// Strips in flight at most (their samples and deflated pieces stay in memory meanwhile).
+    static let maxPending = 3
 
     init(file: UnsafeMutablePointer<FILE>, name: String, width: Int, height: Int, channels: Int,
          options: PNGOptions, threads: Int) throws {
@@ -38,23 +42,27 @@ final class PNGStripWriter {
         try check(lp_write_header(w, UInt32(width), UInt32(height), Int32(depth), Int32(channels), Int32(level)))
     }
 
-    deinit { lp_writer_free(writer) }
+    deinit {
+        for strip in pending { strip.group.wait() }  // the background work reads their buffers
+        lp_writer_free(writer)
+    }
 
     func check(_ status: Int32) throws {
         if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(writer)))") }
     }
 
-    /// Appends a strip of rendered rows (its top row is the next row of the file).
+    /// Appends a strip of rendered rows (its top row is the next row of the file): converts
+    /// them to samples now, filters and deflates them in the background, and writes out
+    /// every earlier strip that is done.
     func append(_ strip: PixelBuffer) throws {
         let n = strip.height
         guard n > 0 else { return }
         let last = rowsDone + n == height
-        let rowBytes = self.rowBytes, bpp = max(1, channels * depth / 8)
+        let rowBytes = self.rowBytes
         let pieceCount = max(1, min(threads, n, n * rowBytes / Self.minPieceBytes))
-        let bounds = (0...pieceCount).map { $0 * n / pieceCount }
+        let job = PendingStrip(rows: n, rowBytes: rowBytes, pieces: pieceCount, previous: previous, last: last)
         // Samples of every row of the strip, top row first, converted in parallel.
-        let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, n * rowBytes))
-        defer { samples.deallocate() }
+        let samples = job.samples, bounds = job.bounds
         let convert: (Int) -> Void = { p in
             for i in bounds[p]..<bounds[p + 1] {
                 SampleEncoder.encodeRow(strip.row(n - 1 - i), strip.width, into: samples + i * rowBytes,
@@ -62,46 +70,35 @@ final class PNGStripWriter {
             }
         }
         if pieceCount == 1 { convert(0) } else { DispatchQueue.concurrentPerform(iterations: pieceCount, execute: convert) }
-
-        // Each piece: filtered rows, their Adler-32 and their deflated bytes.
-        struct Piece { var data: UnsafeMutablePointer<UInt8>; var size: Int; var adler: UInt32; var length: Int }
-        var pieces = [Piece?](repeating: nil, count: pieceCount)
-        let previousRow = previous
-        pieces.withUnsafeMutableBufferPointer { out in
-            let slots = out
-            let work: (Int) -> Void = { p in
-                let r0 = bounds[p], r1 = bounds[p + 1], count = r1 - r0
-                let length = count * (rowBytes + 1)
-                let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, length))
-                defer { filtered.deallocate() }
-                let rows = samples + r0 * rowBytes
-                if r0 > 0 {
-                    lp_filter_rows(rows, rows - rowBytes, rowBytes, Int32(bpp), UInt32(count), filtered)
-                } else if previousRow.isEmpty {
-                    lp_filter_rows(rows, nil, rowBytes, Int32(bpp), UInt32(count), filtered)
-                } else {
-                    previousRow.withUnsafeBufferPointer {
-                        lp_filter_rows(rows, $0.baseAddress, rowBytes, Int32(bpp), UInt32(count), filtered)
-                    }
-                }
-                let cap = lp_deflate_bound(length)
-                let data = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)
-                let size = lp_deflate_piece(Int32(self.level), filtered, length, last && p == pieceCount - 1 ? 1 : 0, data, cap)
-                slots[p] = Piece(data: data, size: size, adler: lp_adler32(1, filtered, length), length: length)
-            }
-            if pieceCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: pieceCount, execute: work) }
-        }
-        defer { for p in pieces { p?.data.deallocate() } }
         previous = Array(UnsafeBufferPointer(start: samples + (n - 1) * rowBytes, count: rowBytes))
         rowsDone += n
+        job.start(bpp: max(1, channels * depth / 8), level: level)
+        pending.append(job)
+        try drain(wait: last)
+    }
 
-        for (i, piece) in pieces.enumerated() {
-            guard let piece, piece.size > 0 else { throw LunetteError.io("\(name): compression failed") }
+    /// Writes the finished strips at the head of the queue; waits for the oldest while
+    /// too many are in flight, or for all of them when `wait`.
+    func drain(wait: Bool) throws {
+        while let first = pending.first {
+            let mustWait = wait || pending.count > Self.maxPending
+            if mustWait { first.group.wait() } else if first.group.wait(timeout: .now()) == .timedOut { return }
+            pending.removeFirst()
+            try write(first)
+        }
+    }
+
+    /// Writes one strip's deflated pieces as IDAT chunks (the zlib header before the first,
+    /// the combined Adler-32 after the last piece of the image).
+    func write(_ job: PendingStrip) throws {
+        for i in 0..<job.pieceCount {
+            let piece = job.results[i]
+            guard piece.size > 0 else { throw LunetteError.io("\(name): compression failed") }
             adler = lp_adler32_combine(adler, piece.adler, piece.length)
             var head: [UInt8] = []
             if !headerWritten { head = [0x78, lp_zlib_header_flags(Int32(level))]; headerWritten = true }
             var tail: [UInt8] = []
-            if last && i == pieceCount - 1 {
+            if job.last && i == job.pieceCount - 1 {
                 tail = [UInt8(adler >> 24), UInt8(adler >> 16 & 0xff), UInt8(adler >> 8 & 0xff), UInt8(adler & 0xff)]
             }
             try check(lp_write_chunk(writer, "IDAT", head, head.count, piece.data, piece.size, tail, tail.count))
@@ -110,6 +107,7 @@ final class PNGStripWriter {
 
     /// Writes IEND once every row is in.
     func finish() throws {
+        try drain(wait: true)
         guard rowsDone == height else { throw LunetteError.io("\(name): \(rowsDone) of \(height) rows written") }
         try check(lp_write_iend(writer))
     }

@@ -67,7 +67,8 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     let kernel: Kernel
 
     /// `inPlace`: the kernel indexes `src` by its own rect, so it may be handed a larger
-    /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect.
+    /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect; it
+    /// also writes every pixel of `dst` (which starts uninitialized).
     public init(_ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, inPlace: Bool = false,
                 kernel: @escaping Kernel) {
         inputs = [input]; self.haloX = haloX; self.haloY = haloY; self.kernel = kernel
@@ -86,7 +87,7 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let need = rect.grown(haloX, haloY)
         let src = (inPlace ? session.borrow(inputs[0], need) : nil) ?? session.render(inputs[0], need)
-        let dst = PixelBuffer(rect)
+        let dst = inPlace ? PixelBuffer(uninitialized: rect) : PixelBuffer(rect)  // in-place kernels write every pixel
         kernel(src, dst)
         return dst
     }
@@ -153,6 +154,9 @@ extension PointNode {
             kernels.append(below.kernel)
             base = below.inputs[0]
         }
+        // Pixels already in memory (a loaded image) are copied block by block, each block
+        // going through the kernels while it is in cache: one pass over memory, not two.
+        if let src = session.borrow(base, rect) { return renderBorrowed(src, kernels, rect, session) }
         guard kernels.count > 1 else { return nil }
         let dst = session.render(base, rect)
         var start = 0
@@ -160,6 +164,25 @@ extension PointNode {
             let n = min(Self.fusedBlock, rect.count - start)
             for k in kernels.reversed() { k.apply(dst.pixels + start, [], n) }
             start += n
+        }
+        return dst
+    }
+
+    /// `renderChain` over pixels borrowed from memory: row by row, block by block, copy
+    /// then every kernel in order (the same per-pixel work as copying first).
+    func renderBorrowed(_ src: PixelBuffer, _ kernels: [any PointKernel], _ rect: IRect,
+                        _ session: RenderSession) -> PixelBuffer {
+        let dst = session.output(rect, zeroed: false)
+        for ly in 0..<rect.height {
+            let s = src.row(rect.y + ly - src.rect.y) + (rect.x - src.rect.x)
+            let d = dst.row(ly)
+            var start = 0
+            while start < rect.width {
+                let n = min(Self.fusedBlock, rect.width - start)
+                (d + start).update(from: s + start, count: n)
+                for k in kernels.reversed() { k.apply(d + start, [], n) }
+                start += n
+            }
         }
         return dst
     }

@@ -49,14 +49,14 @@ public final class PixelBuffer: @unchecked Sendable {
     /// A zero-filled (transparent black) buffer.
     public init(_ rect: IRect) {
         self.rect = rect
-        pixels = .allocate(capacity: max(1, rect.count))
+        (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
         pixels.initialize(repeating: .zero, count: max(1, rect.count))
     }
 
     /// A buffer whose pixels the caller overwrites completely before anyone reads them.
     init(uninitialized rect: IRect) {
         self.rect = rect
-        pixels = .allocate(capacity: max(1, rect.count))
+        (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
     }
 
     /// A view of rows of another buffer's memory (not freed by this one; the owner outlives it).
@@ -67,8 +67,13 @@ public final class PixelBuffer: @unchecked Sendable {
     }
 
     private var owned = true
+    /// Allocated by `LargeAllocation` (freed with free()).
+    private var huge = false
 
-    deinit { if owned { pixels.deallocate() } }
+    deinit {
+        guard owned else { return }
+        if huge { free(pixels) } else { pixels.deallocate() }
+    }
 
     public var width: Int { rect.width }
     public var height: Int { rect.height }

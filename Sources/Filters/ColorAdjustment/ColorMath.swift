@@ -99,7 +99,25 @@ enum ColorMath {
         let r = SIMD4<Float>(Float(m[0].x), Float(m[0].y), Float(m[0].z), 0)
         let g = SIMD4<Float>(Float(m[1].x), Float(m[1].y), Float(m[1].z), 0)
         let b = SIMD4<Float>(Float(m[2].x), Float(m[2].y), Float(m[2].z), 0)
-        return image.mapped { p in Pixel((p * r).sum(), (p * g).sum(), (p * b).sum(), p.w) }
+        return Image(PointNode([image], Matrix3Kernel(r: r, g: g, b: b)))
+    }
+}
+
+/// A 3×3 colour matrix on premultiplied pixels (alpha kept), as a plain loop: lane k of
+/// the result adds p.x·c0[k], p.y·c1[k], p.z·c2[k] in the order `(p * row).sum()` does
+/// (the row's fourth weight is 0), so the same bits without horizontal sums.
+struct Matrix3Kernel: PointKernel {
+    let r: Pixel, g: Pixel, b: Pixel
+    var preservesAlpha: Bool { true }
+
+    func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+        let c0 = Pixel(r.x, g.x, b.x, 0), c1 = Pixel(r.y, g.y, b.y, 0), c2 = Pixel(r.z, g.z, b.z, 0)
+        for i in 0..<count {
+            let p = dst[i]
+            // (p * row).sum() ends with + p.w·0, which only turns −0 into +0.
+            let q = c0 * p.x + c1 * p.y + c2 * p.z + Pixel(repeating: p.w) * Pixel(r.w, g.w, b.w, 0)
+            dst[i] = Pixel(q.x, q.y, q.z, p.w)
+        }
     }
 }
 

@@ -25,10 +25,28 @@ public enum ColorMatrix {
         if r == Pixel(1, 0, 0, 0), g == Pixel(0, 1, 0, 0), b == Pixel(0, 0, 1, 0), a == Pixel(0, 0, 0, 1), bias == .zero {
             return image
         }
-        return image.mapped(preservesAlpha: a == Pixel(0, 0, 0, 1) && bias.w == 0) { p in
-            let u = p.unpremultiplied
-            let out = Pixel((u * r).sum(), (u * g).sum(), (u * b).sum(), (u * a).sum()) + bias
-            return Pixel(out.x, out.y, out.z, min(max(out.w, 0), 1)).premultiplied
+        return Image(PointNode([image], ColorMatrixKernel(r: r, g: g, b: b, a: a, bias: bias)))
+    }
+}
+
+/// The CIColorMatrix point kernel: a plain loop the compiler inlines (no per-pixel closure call).
+struct ColorMatrixKernel: PointKernel {
+    let r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel
+    var preservesAlpha: Bool { a == Pixel(0, 0, 0, 1) && bias.w == 0 }
+
+    func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+        // Columns of the matrix: lane k of the result sums u.x·c0[k] + u.y·c1[k] + … in the
+        // order (u * row).sum() adds them, so the same bits without horizontal sums.
+        let c0 = Pixel(r.x, g.x, b.x, a.x), c1 = Pixel(r.y, g.y, b.y, a.y)
+        let c2 = Pixel(r.z, g.z, b.z, a.z), c3 = Pixel(r.w, g.w, b.w, a.w), bias = bias
+        for i in 0..<count {
+            let p = dst[i]
+            let w = p.w
+            let u = w > 0 ? p / Pixel(w, w, w, 1) : .zero  // lane-wise: the same quotients as `unpremultiplied`
+            let out = c0 * u.x + c1 * u.y + c2 * u.z + c3 * u.w + bias
+            let alpha = min(max(out.w, 0), 1)
+            let q = out * alpha  // premultiplied colour
+            dst[i] = Pixel(q.x, q.y, q.z, alpha)
         }
     }
 }

@@ -19,6 +19,16 @@ public enum ExposureAdjust {
         let ev = f.number("inputEV")
         if ev == 0 { return image }
         let k = Float(pow(2, ev))
-        return image.mapped { p in Pixel(p.x * k, p.y * k, p.z * k, p.w) }
+        return Image(PointNode([image], ExposureKernel(scale: Pixel(k, k, k, 1))))
+    }
+}
+
+/// Colour times 2^EV, alpha times 1 (the same products as scaling x, y, z one by one).
+struct ExposureKernel: PointKernel {
+    let scale: Pixel
+    var preservesAlpha: Bool { true }
+    func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+        let scale = scale
+        for i in 0..<count { dst[i] *= scale }
     }
 }

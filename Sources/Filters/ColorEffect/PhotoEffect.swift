@@ -154,7 +154,8 @@ enum PhotoEffect {
                              Category.stillImage, Category.builtIn, Category.xmpSerializable]
 
     static func descriptor(name: String, displayName: String, description: String,
-                           look: PhotoEffectLook) -> FilterDescriptor {
+                           look: @escaping @autoclosure @Sendable () -> PhotoEffectLook) -> FilterDescriptor {
+        // The look (its curve tables) is built on first use, not when the catalogue loads.
         FilterDescriptor(
             name: name, displayName: displayName, categories: categories, description: description,
             inputs: [
@@ -165,7 +166,7 @@ enum PhotoEffect {
         ) { f in
             let image = try f.image()
             let extrapolate = f.number("inputExtrapolate") != 0
-            return Image(PointNode([image], PhotoEffectKernel(look: look, extrapolate: extrapolate)))
+            return Image(PointNode([image], PhotoEffectKernel(look: look(), extrapolate: extrapolate)))
         }
     }
 }

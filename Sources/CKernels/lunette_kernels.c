@@ -1,0 +1,117 @@
+// AVX2 + FMA variants of PixelCore's symmetric separable passes (Convolution+Symmetric.swift):
+// a 256-bit vector holds two RGBA pixels; mirrored taps are added before their one
+// multiply-add. Compiled for the baseline target with these functions alone marked
+// avx2/fma, and only called after lunette_kernels_have_avx2() returned 1.
+#include "lunette_kernels.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+int lunette_kernels_have_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r) {
+    const long n = 2 * r + 1;
+    const __m256 c = _mm256_set1_ps(k[r]);
+    long x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const float *p = s + 4 * x;
+        __m256 a0 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r), c);
+        __m256 a1 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 8), c);
+        __m256 a2 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 16), c);
+        __m256 a3 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 24), c);
+        for (long i = 0; i < r; i++) {
+            const __m256 w = _mm256_set1_ps(k[i]);
+            const float *pa = p + 4 * i, *pb = p + 4 * (n - 1 - i);
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa), _mm256_loadu_ps(pb)), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 8), _mm256_loadu_ps(pb + 8)), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 16), _mm256_loadu_ps(pb + 16)), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 24), _mm256_loadu_ps(pb + 24)), w, a3);
+        }
+        _mm256_storeu_ps(out + 4 * x, a0);
+        _mm256_storeu_ps(out + 4 * x + 8, a1);
+        _mm256_storeu_ps(out + 4 * x + 16, a2);
+        _mm256_storeu_ps(out + 4 * x + 24, a3);
+    }
+    for (; x < width; x++) {
+        const float *p = s + 4 * x;
+        __m128 a = _mm_mul_ps(_mm_loadu_ps(p + 4 * r), _mm_set1_ps(k[r]));
+        for (long i = 0; i < r; i++) {
+            __m128 sum = _mm_add_ps(_mm_loadu_ps(p + 4 * i), _mm_loadu_ps(p + 4 * (n - 1 - i)));
+            a = _mm_fmadd_ps(sum, _mm_set1_ps(k[i]), a);
+        }
+        _mm_storeu_ps(out + 4 * x, a);
+    }
+}
+
+AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
+    const long n = 2 * r + 1;
+    const __m256 c = _mm256_set1_ps(k[r]);
+    const float *mid = rows[r];
+    long x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const long o = 4 * x;
+        __m256 a0 = _mm256_mul_ps(_mm256_loadu_ps(mid + o), c);
+        __m256 a1 = _mm256_mul_ps(_mm256_loadu_ps(mid + o + 8), c);
+        __m256 a2 = _mm256_mul_ps(_mm256_loadu_ps(mid + o + 16), c);
+        __m256 a3 = _mm256_mul_ps(_mm256_loadu_ps(mid + o + 24), c);
+        for (long i = 0; i < r; i++) {
+            const __m256 w = _mm256_set1_ps(k[i]);
+            const float *pa = rows[i] + o, *pb = rows[n - 1 - i] + o;
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa), _mm256_loadu_ps(pb)), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 8), _mm256_loadu_ps(pb + 8)), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 16), _mm256_loadu_ps(pb + 16)), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 24), _mm256_loadu_ps(pb + 24)), w, a3);
+        }
+        _mm256_storeu_ps(out + o, a0);
+        _mm256_storeu_ps(out + o + 8, a1);
+        _mm256_storeu_ps(out + o + 16, a2);
+        _mm256_storeu_ps(out + o + 24, a3);
+    }
+    for (; x < width; x++) {
+        const long o = 4 * x;
+        __m128 a = _mm_mul_ps(_mm_loadu_ps(mid + o), _mm_set1_ps(k[r]));
+        for (long i = 0; i < r; i++) {
+            __m128 sum = _mm_add_ps(_mm_loadu_ps(rows[i] + o), _mm_loadu_ps(rows[n - 1 - i] + o));
+            a = _mm_fmadd_ps(sum, _mm_set1_ps(k[i]), a);
+        }
+        _mm_storeu_ps(out + o, a);
+    }
+}
+
+AVX2 long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
+    const __m256 c0 = _mm256_broadcast_ps((const __m128 *)m), c1 = _mm256_broadcast_ps((const __m128 *)(m + 4));
+    const __m256 c2 = _mm256_broadcast_ps((const __m128 *)(m + 8)), o = _mm256_broadcast_ps((const __m128 *)(m + 12));
+    const __m256 one = _mm256_set1_ps(1.0f);
+    long i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const __m256 p = _mm256_loadu_ps(px + 4 * i);
+        if ((_mm256_movemask_ps(_mm256_cmp_ps(p, one, _CMP_EQ_OQ)) & 0x88) != 0x88) break;
+        __m256 acc = _mm256_fmadd_ps(c0, _mm256_permute_ps(p, 0x00), o);
+        acc = _mm256_fmadd_ps(c1, _mm256_permute_ps(p, 0x55), acc);
+        acc = _mm256_fmadd_ps(c2, _mm256_permute_ps(p, 0xAA), acc);
+        _mm256_storeu_ps(px + 4 * i, acc);
+    }
+    return i;
+}
+
+#else
+
+// Other architectures: the Swift loops run instead.
+int lunette_kernels_have_avx2(void) { return 0; }
+void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r) {
+    (void)s; (void)out; (void)width; (void)k; (void)r;
+}
+void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
+    (void)rows; (void)out; (void)width; (void)k; (void)r;
+}
+long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
+    (void)px; (void)count; (void)m;
+    return 0;
+}
+
+#endif

@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "CKernels"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),
         .target(name: "Filters", dependencies: ["PixelCore", "Codecs"]),
-        .target(name: "Codecs", dependencies: ["PixelCore", "CPNGShim", "CZintShim"]),
+        .target(name: "Codecs", dependencies: ["PixelCore", "CKernels", "CPNGShim", "CZintShim"]),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 import PixelCore
 
@@ -56,6 +57,13 @@ extension YUVSourceNode {
                         let dst = out.row(y - out.rect.y) + (r.x - out.rect.x) - r.x
                         let yRow = s + fileRow * w
                         let cbRow = s + lumaCount + (fileRow >> sy) * cw, crRow = cbRow + chromaCount
+                        if Convolution.avx2 {
+                            let o = UnsafeMutableRawPointer(dst + r.x).assumingMemoryBound(to: Float.self)
+                            let cf = UnsafeRawPointer(cbT).assumingMemoryBound(to: Float.self)
+                            lunette_yuv8_decode_row_avx2(yRow, mono ? nil : cbRow, mono ? nil : crRow, r.x, r.width,
+                                                         sx, luma, cf, table, o)
+                            continue
+                        }
                         var x = r.x
                         while x < r.maxX {
                             let cx = x >> sx
@@ -161,8 +169,8 @@ extension YUVEncoder {
         // Lanes: top x, top x+1, second x, second x+1. A lone last column or row repeats
         // itself; each pixel then counts once in the chroma mean (repeated lanes are zeroed).
         let oneRow = rows < 2
-        var x = 0, ci = 0
-        while x < count {
+        /// The block at columns x, x + 1 (chroma sample ci) in Swift.
+        func block(_ x: Int, _ ci: Int) {
             let x1 = min(x + 1, count - 1)
             let a = top[x], b = top[x1], p = second[x], q = second[x1]
             let r = enc(SIMD4(a.x, b.x, p.x, q.x)), g = enc(SIMD4(a.y, b.y, p.y, q.y))
@@ -177,8 +185,25 @@ extension YUVEncoder {
             if oneRow { u.z = 0; u.w = 0; v.z = 0; v.w = 0; n = x1 == x ? 1 : 2 }
             let ch = codes(SIMD4(cB + u.sum() / n * uA, cB + v.sum() / n * vA, 0, 0))
             cbRow[ci] = UInt8(truncatingIfNeeded: ch.x); crRow[ci] = UInt8(truncatingIfNeeded: ch.y)
+        }
+        var x = 0
+        if !oneRow, Convolution.avx2 {
+            let params: [Float] = [enc.scale, enc.offset, enc.last, kr, kg, kb, yA, yB, uA, vA, cB, c.maxCode]
+            params.withUnsafeBufferPointer { pp in
+                let tf = UnsafeMutableRawPointer(top).assumingMemoryBound(to: Float.self)
+                let sf = UnsafeMutableRawPointer(second).assumingMemoryBound(to: Float.self)
+                let pf = UnsafeRawPointer(enc.pairs).assumingMemoryBound(to: Float.self)
+                while x + 2 <= count {
+                    x += lunette_yuv8_encode420_avx2(tf + 4 * x, sf + 4 * x, count - x, pp.baseAddress!, pf,
+                                                     yTop + x, ySecond + x, cbRow + x / 2, crRow + x / 2)
+                    // A block the table does not cover (C stopped before it) is done here.
+                    if x + 2 <= count { block(x, x / 2); x += 2 }
+                }
+            }
+        }
+        while x < count {
+            block(x, x / 2)
             x += 2
-            ci += 1
         }
     }
 }

@@ -11,8 +11,8 @@ extension Convolution {
     static let symmetricRadii = 1...12
 
     /// True when the AVX2 + FMA variants (CKernels) run on this CPU; `LUNETTE_NO_AVX2`
-    /// set in the environment forces the Swift loops.
-    static let avx2 = lunette_kernels_have_avx2() != 0 && ProcessInfo.processInfo.environment["LUNETTE_NO_AVX2"] == nil
+    /// set in the environment forces the Swift loops (CLI: `LUNETTE_NO_AVX2=1 lunette video …`).
+    public static let avx2 = lunette_kernels_have_avx2() != 0 && ProcessInfo.processInfo.environment["LUNETTE_NO_AVX2"] == nil
 
     /// True when `k` has odd length and mirrored taps are equal.
     static func isSymmetric(_ k: [Float]) -> Bool {

@@ -3,6 +3,7 @@
 // multiply-add. Compiled for the baseline target with these functions alone marked
 // avx2/fma, and only called after lunette_kernels_have_avx2() returned 1.
 #include "lunette_kernels.h"
+#include <stdlib.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -13,8 +14,84 @@ int lunette_kernels_have_avx2(void) {
 }
 
 #define AVX2 __attribute__((target("avx2,fma")))
+#define AVX512 __attribute__((target("avx512f,avx2,fma")))
+
+// AVX-512F doubles the vector again (four pixels): the blur passes and the colour matrix
+// use it where the CPU has it (checked once; LUNETTE_NO_AVX512 in the environment turns it off).
+static int have_avx512(void) {
+    static int known = -1;  // read and written atomically: any thread may ask first
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k < 0) {
+        __builtin_cpu_init();
+        k = __builtin_cpu_supports("avx512f") && !getenv("LUNETTE_NO_AVX512");
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k;
+}
+
+AVX512 static void symmetric_row_avx512(const float *s, float *out, long width, const float *k, long r) {
+    const long n = 2 * r + 1;
+    const __m512 c = _mm512_set1_ps(k[r]);
+    long x = 0;
+    for (; x + 16 <= width; x += 16) {
+        const float *p = s + 4 * x;
+        __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r), c);
+        __m512 a1 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 16), c);
+        __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 32), c);
+        __m512 a3 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 48), c);
+        for (long i = 0; i < r; i++) {
+            const __m512 w = _mm512_set1_ps(k[i]);
+            const float *pa = p + 4 * i, *pb = p + 4 * (n - 1 - i);
+            a0 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa), _mm512_loadu_ps(pb)), w, a0);
+            a1 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 16), _mm512_loadu_ps(pb + 16)), w, a1);
+            a2 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 32), _mm512_loadu_ps(pb + 32)), w, a2);
+            a3 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 48), _mm512_loadu_ps(pb + 48)), w, a3);
+        }
+        _mm512_storeu_ps(out + 4 * x, a0);
+        _mm512_storeu_ps(out + 4 * x + 16, a1);
+        _mm512_storeu_ps(out + 4 * x + 32, a2);
+        _mm512_storeu_ps(out + 4 * x + 48, a3);
+    }
+    if (x < width) lunette_symmetric_row_avx2(s + 4 * x, out + 4 * x, width - x, k, r);
+}
+
+AVX512 static void symmetric_column_avx512(const float *const *rows, float *out, long width, const float *k,
+                                           long r) {
+    const long n = 2 * r + 1;
+    const __m512 c = _mm512_set1_ps(k[r]);
+    const float *mid = rows[r];
+    long x = 0;
+    for (; x + 16 <= width; x += 16) {
+        const long o = 4 * x;
+        __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(mid + o), c);
+        __m512 a1 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 16), c);
+        __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 32), c);
+        __m512 a3 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 48), c);
+        for (long i = 0; i < r; i++) {
+            const __m512 w = _mm512_set1_ps(k[i]);
+            const float *pa = rows[i] + o, *pb = rows[n - 1 - i] + o;
+            a0 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa), _mm512_loadu_ps(pb)), w, a0);
+            a1 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 16), _mm512_loadu_ps(pb + 16)), w, a1);
+            a2 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 32), _mm512_loadu_ps(pb + 32)), w, a2);
+            a3 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 48), _mm512_loadu_ps(pb + 48)), w, a3);
+        }
+        _mm512_storeu_ps(out + o, a0);
+        _mm512_storeu_ps(out + o + 16, a1);
+        _mm512_storeu_ps(out + o + 32, a2);
+        _mm512_storeu_ps(out + o + 48, a3);
+    }
+    if (x < width) {
+        // The rest through the 256-bit loop, on row pointers moved to column x.
+        const float *moved[64];
+        if (n <= 64) {
+            for (long i = 0; i < n; i++) moved[i] = rows[i] + 4 * x;
+            lunette_symmetric_column_avx2(moved, out + 4 * x, width - x, k, r);
+        }
+    }
+}
 
 AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r) {
+    if (width >= 16 && have_avx512()) { symmetric_row_avx512(s, out, width, k, r); return; }
     const long n = 2 * r + 1;
     const __m256 c = _mm256_set1_ps(k[r]);
     long x = 0;
@@ -49,6 +126,7 @@ AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, con
 }
 
 AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
+    if (width >= 16 && r < 32 && have_avx512()) { symmetric_column_avx512(rows, out, width, k, r); return; }
     const long n = 2 * r + 1;
     const __m256 c = _mm256_set1_ps(k[r]);
     const float *mid = rows[r];
@@ -83,7 +161,27 @@ AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, lo
     }
 }
 
+AVX512 static long affine_opaque_avx512(float *px, long count, const float *m) {
+    const __m512 c0 = _mm512_broadcast_f32x4(_mm_loadu_ps(m)), c1 = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 4));
+    const __m512 c2 = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 8)), o = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 12));
+    const __m512 one = _mm512_set1_ps(1.0f);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        const __m512 p = _mm512_loadu_ps(px + 4 * i);
+        if ((_mm512_cmp_ps_mask(p, one, _CMP_EQ_OQ) & 0x8888) != 0x8888) break;
+        __m512 acc = _mm512_fmadd_ps(c0, _mm512_permute_ps(p, 0x00), o);
+        acc = _mm512_fmadd_ps(c1, _mm512_permute_ps(p, 0x55), acc);
+        acc = _mm512_fmadd_ps(c2, _mm512_permute_ps(p, 0xAA), acc);
+        _mm512_storeu_ps(px + 4 * i, acc);
+    }
+    return i;
+}
+
 AVX2 long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
+    if (count >= 4 && have_avx512()) {
+        const long done = affine_opaque_avx512(px, count, m);
+        if (done > 0) return done;
+    }
     const __m256 c0 = _mm256_broadcast_ps((const __m128 *)m), c1 = _mm256_broadcast_ps((const __m128 *)(m + 4));
     const __m256 c2 = _mm256_broadcast_ps((const __m128 *)(m + 8)), o = _mm256_broadcast_ps((const __m128 *)(m + 12));
     const __m256 one = _mm256_set1_ps(1.0f);

@@ -10,6 +10,8 @@ public struct YUVConversion: Sendable {
     /// The largest code (255 at 8 bits).
     let maxCode: Float
     let crToR: Float, cbToB: Float, cbToG: Float, crToG: Float
+    /// Per-code tables for 8-bit streams (nil at higher depths).
+    private(set) var tables8: YUV8Tables?
 
     public init(matrix: YUVMatrix, range: YUVRange, bitDepth: Int) {
         self.matrix = matrix; self.range = range; self.bitDepth = bitDepth
@@ -26,6 +28,7 @@ public struct YUVConversion: Sendable {
         cbToB = 2 * (1 - kb)
         cbToG = -2 * kb * (1 - kb) / kg
         crToG = -2 * kr * (1 - kr) / kg
+        if bitDepth == 8 { tables8 = YUV8Tables(self) }
     }
 
     /// The conversion a stream's header asks for.

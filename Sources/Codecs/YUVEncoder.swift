@@ -12,6 +12,13 @@ public enum YUVEncoder {
         let marker = Array("FRAME\n".utf8)
         var out = [UInt8](repeating: 0, count: marker.count + f.frameBytes)
         out.replaceSubrange(0..<marker.count, with: marker)
+        if f.bitDepth == 8, f.chroma == .c420 {
+            try out.withUnsafeMutableBytes { raw in
+                try frame420(image, format: f, conversion: c, context: context,
+                             into: (raw.baseAddress! + marker.count).assumingMemoryBound(to: UInt8.self))
+            }
+            return out
+        }
         let (sx, sy) = f.chromaShift
         let stripHeight = 128  // a multiple of every vertical subsampling block
         var row = 0

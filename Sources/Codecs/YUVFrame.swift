@@ -36,10 +36,14 @@ final class YUVSourceNode: ImageNode, @unchecked Sendable {
     func regionOfInterest(for rect: IRect, input index: Int) -> Rect { .null }
 
     func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
-        let out = PixelBuffer(rect)
         let f = frame.format
         let r = rect.intersection(IRect(0, 0, f.width, f.height))
+        let out = session.output(rect, zeroed: r != rect)
         guard !r.isEmpty else { return out }
+        if let t = conversion.tables8, t.inRange {
+            frame.data.withUnsafeBytes { convert8($0.baseAddress!.assumingMemoryBound(to: UInt8.self), r, into: out, t) }
+            return out
+        }
         frame.data.withUnsafeBytes { raw in
             VideoTransfer.withDecoder { dec in
                 if f.bitDepth > 8 {

@@ -19,16 +19,25 @@ public enum Convolution {
         // as its n rows are in (a small buffer that stays in cache).
         let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * n))
         defer { ring.deallocate() }
+        let fast = isSymmetric(kx) && isSymmetric(ky) && symmetricRadii.contains(rx) && symmetricRadii.contains(ry)
         kx.withUnsafeBufferPointer { hk in
             ky.withUnsafeBufferPointer { vk in
                 withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: n) { rowsIn in
                     for r in 0..<(dst.height + 2 * ry) {
                         let s = src.row(dst.rect.y - ry + r - src.rect.y) + (dst.rect.x - rx - src.rect.x)
-                        horizontal(s, ring + (r % n) * w, w, hk.baseAddress!, hk.count)
+                        if fast {
+                            symmetricRow(s, ring + (r % n) * w, w, hk.baseAddress!, radius: rx)
+                        } else {
+                            horizontal(s, ring + (r % n) * w, w, hk.baseAddress!, hk.count)
+                        }
                         let ly = r - (n - 1)
                         if ly < 0 { continue }
                         for i in 0..<n { rowsIn[i] = UnsafePointer(ring + ((ly + i) % n) * w) }
-                        vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                        if fast {
+                            symmetricColumn(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, radius: ry)
+                        } else {
+                            vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                        }
                     }
                 }
             }

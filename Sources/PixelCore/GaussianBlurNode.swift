@@ -73,7 +73,7 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
             } else {
                 src = session.render(inputs[0], need)
             }
-            dst = PixelBuffer(rect)
+            dst = PixelBuffer(uninitialized: rect)  // separable writes every pixel
             Convolution.separable(src, dst, direct, direct)
         }
         dst.clear(outside: IRect.clipping(extent, to: rect))

@@ -77,13 +77,20 @@ public final class ClampNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         // Inside the box the clamp changes nothing: hand the input's pixels through.
         if !box.isEmpty, box.intersection(rect) == rect { return session.render(inputs[0], rect) }
-        let out = PixelBuffer(rect)
-        guard !box.isEmpty else { return out }
+        guard !box.isEmpty else { return PixelBuffer(rect) }
+        let out = PixelBuffer(uninitialized: rect)  // every pixel is written below
         let src = session.render(inputs[0], IRect(covering: regionOfInterest(for: rect, input: 0)))
+        // Per row: the edge pixel repeated left of the box, the box's run copied, the other
+        // edge pixel repeated right of it.
+        let x0 = clampX(rect.x), x1 = clampX(rect.maxX - 1)
+        let left = min(rect.width, max(0, box.x - rect.x)), right = min(rect.width - left, max(0, rect.maxX - box.maxX))
+        let middle = rect.width - left - right
         for ly in 0..<rect.height {
             let row = out.row(ly)
             let srow = src.row(clampY(rect.y + ly) - src.rect.y)
-            for lx in 0..<rect.width { row[lx] = srow[clampX(rect.x + lx) - src.rect.x] }
+            if left > 0 { row.update(repeating: srow[x0 - src.rect.x], count: left) }
+            if middle > 0 { (row + left).update(from: srow + (rect.x + left - src.rect.x), count: middle) }
+            if right > 0 { (row + left + middle).update(repeating: srow[x1 - src.rect.x], count: right) }
         }
         return out
     }

@@ -26,7 +26,28 @@ public enum ColorControls {
         let s = Float(f.number("inputSaturation")), b = Float(f.number("inputBrightness"))
         let c = Float(f.number("inputContrast"))
         if s == 1, b == 0, c == 1 { return image }
-        return image.mapped { p in apply(p, saturation: s, brightness: b, contrast: c) }
+        return Image(PointNode([image], Kernel(saturation: s, brightness: b, contrast: c)))
+    }
+
+    /// The kernel over a block of pixels. On straight colour the filter is affine,
+    /// c·s·rgb + c·(1 − s)·gray + c·(b − ½) + ½, so opaque pixels (no divide by alpha 1) go
+    /// through one 3×3 matrix and offset, lane by lane; others through `apply`.
+    struct Kernel: PointKernel {
+        let saturation: Float, brightness: Float, contrast: Float
+        let affine: AffineRGB
+        init(saturation s: Float, brightness b: Float, contrast c: Float) {
+            saturation = s; brightness = b; contrast = c
+            let g = c * (1 - s), d = c * s
+            let luma = ColorControls.luma, gray = SIMD4<Float>(1, 1, 1, 0)
+            let o = c * (b - 0.5) + 0.5
+            affine = AffineRGB(SIMD4(d, 0, 0, 0) + g * luma.x * gray, SIMD4(0, d, 0, 0) + g * luma.y * gray,
+                               SIMD4(0, 0, d, 0) + g * luma.z * gray, offset: SIMD4(o, o, o, 1))
+        }
+        var preservesAlpha: Bool { true }
+        func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+            let s = saturation, b = brightness, c = contrast
+            affine.apply(dst, count) { ColorControls.apply($0, saturation: s, brightness: b, contrast: c) }
+        }
     }
 
     @inline(__always) static func apply(_ p: Pixel, saturation s: Float, brightness b: Float, contrast c: Float) -> Pixel {

@@ -23,7 +23,30 @@ public enum SepiaTone {
         let image = try f.image()
         let k = Float(f.number("inputIntensity"))
         if k == 0 { return image }
-        return image.mapped { p in apply(p, intensity: k) }
+        return Image(PointNode([image], Kernel(intensity: k)))
+    }
+
+    /// The kernel over a block of pixels. On straight colour the filter is linear,
+    /// ((1 − k)·I + k·Sepia)·rgb, so opaque pixels (no divide by alpha 1) go through one
+    /// 3×3 matrix, lane by lane; others through `apply`.
+    struct Kernel: PointKernel {
+        let intensity: Float
+        let affine: AffineRGB
+        init(intensity k: Float) {
+            intensity = k
+            let rows = [SepiaTone.r, SepiaTone.g, SepiaTone.b]
+            func column(_ j: Int) -> SIMD4<Float> {
+                var v = SIMD4<Float>(rows[0][j], rows[1][j], rows[2][j], 0) * k
+                v[j] += 1 - k
+                return v
+            }
+            affine = AffineRGB(column(0), column(1), column(2))
+        }
+        var preservesAlpha: Bool { true }
+        func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+            let k = intensity
+            affine.apply(dst, count) { SepiaTone.apply($0, intensity: k) }
+        }
     }
 
     @inline(__always) static func apply(_ p: Pixel, intensity k: Float) -> Pixel {

@@ -1,0 +1,38 @@
+// Hot pixel loops with a wider-vector variant chosen at run time (AVX2 + FMA on x86-64),
+// called by PixelCore when `lunette_kernels_have_avx2()` says the CPU has them. Pixels are
+// four floats (RGBA, premultiplied); widths count pixels.
+#ifndef LUNETTE_KERNELS_H
+#define LUNETTE_KERNELS_H
+
+// 1 when the AVX2 + FMA variants below may be called on this CPU, else 0.
+int lunette_kernels_have_avx2(void);
+
+// One row of out[x] = Σ k[i]·s[x + i] for a symmetric kernel of radius r (2r + 1 taps).
+void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r);
+
+// One row of out[x] = Σ k[i]·rows[i][x] for a symmetric kernel of radius r (2r + 1 rows).
+void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r);
+
+// Opaque pixels through a colour matrix: px[i] = m[0..3]·r + m[4..7]·g + m[8..11]·b + m[12..15]
+// (m[12..15] holds the offset, alpha 1 in its last lane), two pixels at a time while both
+// have alpha exactly 1. Returns how many pixels it did (even, from the start).
+long lunette_affine_opaque_avx2(float *px, long count, const float *m);
+
+// One row of 8-bit Y′CbCr to linear RGBA (lunette video's decoder): pixel x of `out`
+// (x = x0 … x0 + count − 1) = table[nearest index of lumaT[y[x]] + chromaT[cb[x >> shift]]
+// + chromaT[256 + cr[x >> shift]]] per channel, alpha 1; cb and cr NULL for mono. lumaT and
+// chromaT hold decode-table index units (chromaT: 512 entries of four floats).
+void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
+                                  long x0, long count, long shift, const float *lumaT, const float *chromaT,
+                                  const float *table, float *out);
+
+// Two rows of linear RGBA to 8-bit 4:2:0 (lunette video's encoder), whole 2×2 blocks from
+// the start of the rows: Y′ of each pixel and one Cb, Cr per block. `pairs` is the encode
+// table as (value, step) pairs; p = {scale, offset, last, kr, kg, kb, yScale, yOffset,
+// cbScale, crScale, cOffset, maxCode}. Stops before a block with a value outside the table
+// and returns how many columns it did (even).
+long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                 const float *pairs, unsigned char *yTop, unsigned char *ySecond,
+                                 unsigned char *cb, unsigned char *cr);
+
+#endif

@@ -1,0 +1,209 @@
+import CKernels
+import Foundation
+import PixelCore
+
+/// Table-driven conversion of 8-bit streams (what `lunette video` sees from ffmpeg): each
+/// code's R′G′B′ contribution comes from a 256-entry table (in decode-table index units),
+/// R′G′B′ is linearised by the nearest entry of the 2¹⁶-entry decode table (within 7·10⁻⁵
+/// of the exact curve, far below half an 8-bit step), and the encoder runs whole 2×2 blocks
+/// of 4:2:0 at a time.
+struct YUV8Tables: Sendable {
+    /// Y code → luma term (the same on R′, G′ and B′), already in decode-table index units
+    /// (offset included).
+    let luma: [Float]
+    /// Cb code → (0, G′, B′) terms at 0…255, Cr code → (R′, G′, 0) terms at 256…511, in
+    /// decode-table index units.
+    let chroma: [SIMD4<Float>]
+    /// True when every code combination lands inside the decode table (always, for 8-bit
+    /// BT.601/709 in either range: R′G′B′ stays within −1.2…2.2), so no clamp is needed.
+    let inRange: Bool
+
+    init(_ c: YUVConversion) {
+        let ya = 1 / c.yScale, yb = -c.yOffset / c.yScale
+        let ca = 1 / c.cScale, cb0 = -c.cOffset / c.cScale
+        let scale = Float(VideoTransfer.decodeCount) / (VideoTransfer.decodeHigh - VideoTransfer.decodeLow)
+        let offset = -VideoTransfer.decodeLow * scale
+        luma = (0..<256).map { (Float($0) * ya + yb) * scale + offset }
+        let cb = (0..<256).map { code -> SIMD4<Float> in
+            let u = Float(code) * ca + cb0
+            return SIMD4(0, c.cbToG * u, c.cbToB * u, 0) * scale
+        }
+        let cr = (0..<256).map { code -> SIMD4<Float> in
+            let v = Float(code) * ca + cb0
+            return SIMD4(c.crToR * v, c.crToG * v, 0, 0) * scale
+        }
+        chroma = cb + cr
+        let lo = luma.min()! + (0..<3).map { i in cb.map { $0[i] }.min()! + cr.map { $0[i] }.min()! }.min()!
+        let hi = luma.max()! + (0..<3).map { i in cb.map { $0[i] }.max()! + cr.map { $0[i] }.max()! }.max()!
+        inRange = lo >= 1 && hi <= Float(VideoTransfer.decodeCount) - 1
+    }
+}
+
+extension YUVSourceNode {
+    /// The 8-bit conversion of `r` (file rows from the top, image rows from the bottom).
+    func convert8(_ s: UnsafePointer<UInt8>, _ r: IRect, into out: PixelBuffer, _ t: YUV8Tables) {
+        let f = frame.format
+        let (sx, sy) = f.chromaShift
+        let w = f.width, cw = f.chromaWidth
+        let lumaCount = w * f.height, chromaCount = cw * f.chromaHeight
+        let mono = f.chroma == .mono
+        VideoTransfer.decodeTable.withUnsafeBufferPointer { dt in
+            t.luma.withUnsafeBufferPointer { lt in
+                t.chroma.withUnsafeBufferPointer { ct in
+                    let table = dt.baseAddress!, luma = lt.baseAddress!, cbT = ct.baseAddress!, crT = cbT + 256
+                    let magic = SIMD4<Float>(repeating: 12_582_912)
+                    for y in r.y..<r.maxY {
+                        let fileRow = f.height - 1 - y
+                        let dst = out.row(y - out.rect.y) + (r.x - out.rect.x) - r.x
+                        let yRow = s + fileRow * w
+                        let cbRow = s + lumaCount + (fileRow >> sy) * cw, crRow = cbRow + chromaCount
+                        if Convolution.avx2 {
+                            let o = UnsafeMutableRawPointer(dst + r.x).assumingMemoryBound(to: Float.self)
+                            let cf = UnsafeRawPointer(cbT).assumingMemoryBound(to: Float.self)
+                            lunette_yuv8_decode_row_avx2(yRow, mono ? nil : cbRow, mono ? nil : crRow, r.x, r.width,
+                                                         sx, luma, cf, table, o)
+                            continue
+                        }
+                        var x = r.x
+                        while x < r.maxX {
+                            let cx = x >> sx
+                            let end = min((cx + 1) << sx, r.maxX)
+                            let d = (mono ? SIMD4<Float>.zero : cbT[Int(cbRow[cx])] + crT[Int(crRow[cx])])
+                            while x < end {
+                                // Nearest table entry: adding 1.5·2²³ rounds the index into the low bits.
+                                let i = unsafeBitCast((d + luma[Int(yRow[x])]) + magic, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+                                dst[x] = SIMD4(table[Int(i.x)], table[Int(i.y)], table[Int(i.z)], 1)
+                                x &+= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension VideoTransfer {
+    /// The encode table as (value, step to the next entry) pairs: one load per lookup.
+    static let encodePairs: [SIMD2<Float>] = (0...encodeCount).map { SIMD2(encodeTable[$0], encodeTable[$0 + 1] - encodeTable[$0]) }
+
+    /// Linear → R′G′B′ for four values of one channel, interpolated like `Interpolator`
+    /// (the exact curve for values outside the table).
+    struct LaneEncoder {
+        let pairs: UnsafePointer<SIMD2<Float>>
+        let scale: Float, offset: Float, last: Float
+
+        @inline(__always) func callAsFunction(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            let x = v * scale + offset
+            guard all((x .>= 0) .& (x .< last)) else {
+                return SIMD4(exactEncode(v.x), exactEncode(v.y), exactEncode(v.z), exactEncode(v.w))
+            }
+            let magic = SIMD4<Float>(repeating: 12_582_912)
+            let shifted = (x - 0.5) + magic
+            let f = x - (shifted - magic)
+            let i = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+            let e0 = pairs[Int(i.x)], e1 = pairs[Int(i.y)], e2 = pairs[Int(i.z)], e3 = pairs[Int(i.w)]
+            return SIMD4(e0.x, e1.x, e2.x, e3.x) + SIMD4(e0.y, e1.y, e2.y, e3.y) * f
+        }
+    }
+
+    static func withLaneEncoder<R>(_ body: (LaneEncoder) throws -> R) rethrows -> R {
+        try encodePairs.withUnsafeBufferPointer {
+            try body(LaneEncoder(pairs: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
+                                 offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
+                                 last: Float(encodeCount)))
+        }
+    }
+}
+
+extension YUVEncoder {
+    /// The 8-bit 4:2:0 path of `frame`: tiles rendered one by one and encoded straight from
+    /// their buffers (no strip copy), with the graph's last point steps (`kernels`) run
+    /// on each pair of rows just before it is encoded, while it is in cache.
+    static func frame420(_ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
+                         into base: UnsafeMutablePointer<UInt8>) throws {
+        let rect = IRect(0, 0, f.width, f.height)
+        let (below, kernels) = image.peelingPointKernels(covering: rect)
+        try VideoTransfer.withLaneEncoder { enc in
+            // Tiles start on even file rows and columns: chroma blocks never straddle two.
+            try context.forEachTile(below, rect: rect, tileWidth: 256, tileHeight: 128) { tile in
+                var i = 0
+                while i < tile.height {
+                    let rows = min(2, tile.height - i)
+                    let top = tile.row(tile.height - 1 - i)
+                    let second = rows > 1 ? tile.row(tile.height - 2 - i) : top
+                    for k in kernels {
+                        k.apply(top, [], tile.width)
+                        if rows > 1 { k.apply(second, [], tile.width) }
+                    }
+                    encode420(top, second, rows: rows, fileRow: f.height - tile.rect.maxY + i, x0: tile.rect.x,
+                              count: tile.width, f, c, enc, base)
+                    i += 2
+                }
+            }
+        }
+    }
+
+    /// One or two file rows of an 8-bit 4:2:0 frame over columns x0 ..< x0 + count (x0
+    /// even), 2×2 block by block as planes of R, G and B: four lumas quantised at once, the
+    /// block's chroma from the mean of B′ − Y′ and R′ − Y′ over its pixels.
+    static func encode420(_ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, rows: Int,
+                          fileRow: Int, x0: Int, count: Int,
+                          _ f: Y4MFormat, _ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder,
+                          _ dst: UnsafeMutablePointer<UInt8>) {
+        let w = f.width
+        let yTop = dst + fileRow * w + x0, ySecond = rows > 1 ? yTop + w : yTop
+        let cbRow = dst + w * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
+        let crRow = cbRow + f.chromaWidth * f.chromaHeight
+        let kr = c.kr, kg = c.kg, kb = c.kb
+        let yA = c.yScale, yB = c.yOffset
+        let uA = c.cScale / c.cbToB, vA = c.cScale / c.crToR, cB = c.cOffset
+        let maxCode = SIMD4<Float>(repeating: c.maxCode)
+        /// Codes rounded to nearest (ties to even: the scalar path rounds them up) and clamped.
+        @inline(__always) func codes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+            var v = v.replacing(with: 0, where: .!(v .>= 0))  // NaN too
+            v = v.replacing(with: maxCode, where: v .> maxCode)
+            // The 1.5·2²³ trick: adding it rounds to an integer held in the low mantissa bits.
+            return unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+        }
+        // Lanes: top x, top x+1, second x, second x+1. A lone last column or row repeats
+        // itself; each pixel then counts once in the chroma mean (repeated lanes are zeroed).
+        let oneRow = rows < 2
+        /// The block at columns x, x + 1 (chroma sample ci) in Swift.
+        func block(_ x: Int, _ ci: Int) {
+            let x1 = min(x + 1, count - 1)
+            let a = top[x], b = top[x1], p = second[x], q = second[x1]
+            let r = enc(SIMD4(a.x, b.x, p.x, q.x)), g = enc(SIMD4(a.y, b.y, p.y, q.y))
+            let bl = enc(SIMD4(a.z, b.z, p.z, q.z))
+            let l = kr * r + kg * g + kb * bl
+            let y = codes(l * yA + yB)
+            yTop[x] = UInt8(truncatingIfNeeded: y.x); yTop[x1] = UInt8(truncatingIfNeeded: y.y)
+            if !oneRow { ySecond[x] = UInt8(truncatingIfNeeded: y.z); ySecond[x1] = UInt8(truncatingIfNeeded: y.w) }
+            var u = bl - l, v = r - l
+            var n: Float = 4
+            if x1 == x { u.y = 0; u.w = 0; v.y = 0; v.w = 0; n = 2 }
+            if oneRow { u.z = 0; u.w = 0; v.z = 0; v.w = 0; n = x1 == x ? 1 : 2 }
+            let ch = codes(SIMD4(cB + u.sum() / n * uA, cB + v.sum() / n * vA, 0, 0))
+            cbRow[ci] = UInt8(truncatingIfNeeded: ch.x); crRow[ci] = UInt8(truncatingIfNeeded: ch.y)
+        }
+        var x = 0
+        if !oneRow, Convolution.avx2 {
+            let params: [Float] = [enc.scale, enc.offset, enc.last, kr, kg, kb, yA, yB, uA, vA, cB, c.maxCode]
+            params.withUnsafeBufferPointer { pp in
+                let tf = UnsafeMutableRawPointer(top).assumingMemoryBound(to: Float.self)
+                let sf = UnsafeMutableRawPointer(second).assumingMemoryBound(to: Float.self)
+                let pf = UnsafeRawPointer(enc.pairs).assumingMemoryBound(to: Float.self)
+                while x + 2 <= count {
+                    x += lunette_yuv8_encode420_avx2(tf + 4 * x, sf + 4 * x, count - x, pp.baseAddress!, pf,
+                                                     yTop + x, ySecond + x, cbRow + x / 2, crRow + x / 2)
+                    // A block the table does not cover (C stopped before it) is done here.
+                    if x + 2 <= count { block(x, x / 2); x += 2 }
+                }
+            }
+        }
+        while x < count {
+            block(x, x / 2)
+            x += 2
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+extension Context {
+    /// Renders `rect` of `image` one tile at a time on the calling thread, rows of tiles
+    /// from the top down and left to right within a row, handing each tile's own buffer to
+    /// `body` (no copy into a strip): for sinks that consume pixels tile by tile, like the
+    /// y4m encoder of `lunette video`. Streaming sources drop the rows below each tile row.
+    public func forEachTile(_ image: Image, rect: IRect, tileWidth: Int, tileHeight: Int,
+                            _ body: (PixelBuffer) throws -> Void) throws {
+        try Limits.checkDepth(image, what: "render")
+        try Context.preflight(image, rect: rect, tileSize: max(1, min(tileWidth, tileHeight)))
+        let sources = Self.streamingSources(of: image)
+        defer { Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, 0, 0)) }
+        let shared = RenderSession.sharedNodes(of: image)
+        var top = rect.maxY
+        while top > rect.y {
+            let h = min(max(1, tileHeight), top - rect.y)
+            var x = rect.x
+            while x < rect.maxX {
+                let tile = IRect(x, top - h, min(max(1, tileWidth), rect.maxX - x), h)
+                let pixels = RenderSession(shared: shared).render(image, tile)
+                try Cancellation.check()
+                try Self.checkFailures(sources)
+                try Limits.checkDeadline()
+                try body(pixels)
+                x += tile.width
+            }
+            top -= h
+            Self.releaseRows(sources, of: image, rest: IRect(rect.x, rect.y, rect.width, top - rect.y))
+        }
+    }
+}
+
+extension Image {
+    /// The chain of one-input point nodes at the top of this graph, peeled off: the image
+    /// below them and their kernels in the order they run (innermost first), for sinks
+    /// that run them on pixels already in cache. Only nodes whose extent covers `rect` are
+    /// taken (they clear nothing there). Lua: the last colour steps of `lunette video`.
+    public func peelingPointKernels(covering rect: IRect) -> (base: Image, kernels: [any PointKernel]) {
+        var base = self
+        var kernels: [any PointKernel] = []
+        while let p = base.node as? PointNode, p.inputs.count == 1, p.extent.contains(rect.rect) {
+            kernels.append(p.kernel)
+            base = p.inputs[0]
+        }
+        return (base, kernels.reversed())
+    }
+}

@@ -1,0 +1,54 @@
+import Filters
+import Foundation
+import PixelCore
+import TestSupport
+import XCTest
+
+/// CIColorControls and CISepiaTone run opaque pixels through a colour matrix (AVX2 two
+/// pixels at a time where the CPU has it) and the others through the straight-colour
+/// formula: both must follow the formula, also when opaque and translucent pixels alternate.
+final class OpaqueColorKernelTests: FilterTestCase {
+    /// 37×23 (odd row length): opaque, then rows where every third pixel is translucent.
+    func mixedImage() -> Image {
+        let rect = IRect(0, 0, 37, 23)
+        let random = try! TestImages.render(TestImages.random(37, 23, seed: 11, opaque: true), rect)
+        return TestImages.make(rect) { x, y in
+            let p = random[x, y]
+            guard y >= 12, (x + y) % 3 == 0 else { return p }
+            let a: Float = 0.25 + Float(x % 5) * 0.15
+            return Pixel(p.x * a, p.y * a, p.z * a, a)
+        }
+    }
+
+    func testColorControlsOnOpaqueAndTranslucentPixels() throws {
+        let input = mixedImage()
+        let s = 1.2, b = 0.02, c = 1.1
+        let out = try apply("CIColorControls", input, ["inputSaturation": .number(s), "inputBrightness": .number(b),
+                                                        "inputContrast": .number(c)])
+        let oracle = try mapOracle(input) { p in
+            let rgb = self.straight(p)
+            let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
+            let v = [rgb.x, rgb.y, rgb.z].map { ((gray + ($0 - gray) * s) + b - 0.5) * c + 0.5 }
+            return SIMD4(v[0] * p.w, v[1] * p.w, v[2] * p.w, p.w)
+        }
+        try assertClose(out, oracle, rect: IRect(0, 0, 37, 23), tolerance: 1e-5)
+        let buf = try TestImages.render(out, IRect(0, 0, 37, 23))
+        XCTAssertEqual(buf[0, 0].w, 1, "alpha of an opaque pixel stays exactly 1")
+        XCTAssertEqual(buf[36, 22].w, 1)
+    }
+
+    func testSepiaOnOpaqueAndTranslucentPixels() throws {
+        let input = mixedImage()
+        for k in [1.0, 0.35] {
+            let out = try apply("CISepiaTone", input, ["inputIntensity": .number(k)])
+            let oracle = try mapOracle(input) { p in
+                let c = self.straight(p)
+                let s = [0.393 * c.x + 0.769 * c.y + 0.189 * c.z, 0.349 * c.x + 0.686 * c.y + 0.168 * c.z,
+                         0.272 * c.x + 0.534 * c.y + 0.131 * c.z]
+                let m = [c.x + (s[0] - c.x) * k, c.y + (s[1] - c.y) * k, c.z + (s[2] - c.z) * k]
+                return SIMD4(m[0] * p.w, m[1] * p.w, m[2] * p.w, p.w)
+            }
+            try assertClose(out, oracle, rect: IRect(0, 0, 37, 23), tolerance: 1e-5, "intensity \(k)")
+        }
+    }
+}

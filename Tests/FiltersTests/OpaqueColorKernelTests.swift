@@ -4,7 +4,7 @@ import PixelCore
 import TestSupport
 import XCTest
 
-/// CIColorControls and CISepiaTone run opaque pixels through a colour matrix (AVX2 two
+/// CIColorControls, CISepiaTone and an alpha-keeping CIColorMatrix run opaque pixels through a colour matrix (AVX2 two
 /// pixels at a time where the CPU has it) and the others through the straight-colour
 /// formula: both must follow the formula, also when opaque and translucent pixels alternate.
 final class OpaqueColorKernelTests: FilterTestCase {
@@ -50,5 +50,21 @@ final class OpaqueColorKernelTests: FilterTestCase {
             }
             try assertClose(out, oracle, rect: IRect(0, 0, 37, 23), tolerance: 1e-5, "intensity \(k)")
         }
+    }
+
+    func testAlphaKeepingColorMatrixOnOpaqueAndTranslucentPixels() throws {
+        let input = mixedImage()
+        let r = [0.9, 0.1, -0.05, 0.0], g = [0.05, 0.85, 0.05, 0.0], b = [0.0, 0.05, 0.8, 0.0], bias = [0.02, -0.01, 0.03, 0.0]
+        func vec(_ v: [Double]) -> FilterValue { .vector(Vector(v)) }
+        let out = try apply("CIColorMatrix", input, ["inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
+                                                      "inputBiasVector": vec(bias)])
+        let oracle = try mapOracle(input) { p in
+            let c = self.straight(p)
+            let v = [r, g, b].enumerated().map { k, row in row[0] * c.x + row[1] * c.y + row[2] * c.z + bias[k] }
+            return SIMD4(v[0] * p.w, v[1] * p.w, v[2] * p.w, p.w)
+        }
+        try assertClose(out, oracle, rect: IRect(0, 0, 37, 23), tolerance: 1e-5)
+        let buf = try TestImages.render(out, IRect(0, 0, 37, 23))
+        XCTAssertEqual(buf[0, 0].w, 1, "alpha of an opaque pixel stays exactly 1")
     }
 }

@@ -105,18 +105,25 @@ enum ColorMath {
 
 /// A 3×3 colour matrix on premultiplied pixels (alpha kept), as a plain loop: lane k of
 /// the result adds p.x·c0[k], p.y·c1[k], p.z·c2[k] in the order `(p * row).sum()` does
-/// (the row's fourth weight is 0), so the same bits without horizontal sums.
+/// (the row's fourth weight is 0), so the same bits without horizontal sums. Opaque pixels
+/// go through `AffineRGB` (vectorised; fused multiply-adds may change the last bit).
 struct Matrix3Kernel: PointKernel {
     let r: Pixel, g: Pixel, b: Pixel
+    let affine: AffineRGB
     var preservesAlpha: Bool { true }
+
+    init(r: Pixel, g: Pixel, b: Pixel) {
+        self.r = r; self.g = g; self.b = b
+        affine = AffineRGB(Pixel(r.x, g.x, b.x, 0), Pixel(r.y, g.y, b.y, 0), Pixel(r.z, g.z, b.z, 0))
+    }
 
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
         let c0 = Pixel(r.x, g.x, b.x, 0), c1 = Pixel(r.y, g.y, b.y, 0), c2 = Pixel(r.z, g.z, b.z, 0)
-        for i in 0..<count {
-            let p = dst[i]
+        let c3 = Pixel(r.w, g.w, b.w, 0)
+        affine.apply(dst, count) { p in
             // (p * row).sum() ends with + p.w·0, which only turns −0 into +0.
-            let q = c0 * p.x + c1 * p.y + c2 * p.z + Pixel(repeating: p.w) * Pixel(r.w, g.w, b.w, 0)
-            dst[i] = Pixel(q.x, q.y, q.z, p.w)
+            let q = c0 * p.x + c1 * p.y + c2 * p.z + Pixel(repeating: p.w) * c3
+            return Pixel(q.x, q.y, q.z, p.w)
         }
     }
 }

@@ -33,20 +33,30 @@ public enum ColorMatrix {
 struct ColorMatrixKernel: PointKernel {
     let r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel
     var preservesAlpha: Bool { a == Pixel(0, 0, 0, 1) && bias.w == 0 }
+    /// Opaque pixels stay opaque and need no divide when alpha is kept and R, G, B do not
+    /// read alpha: then the filter is one affine map on colour (AffineRGB, vectorised).
+    var affine: AffineRGB? {
+        guard preservesAlpha, r.w == 0, g.w == 0, b.w == 0 else { return nil }
+        return AffineRGB(Pixel(r.x, g.x, b.x, 0), Pixel(r.y, g.y, b.y, 0), Pixel(r.z, g.z, b.z, 0), offset: bias)
+    }
 
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
         // Columns of the matrix: lane k of the result sums u.x·c0[k] + u.y·c1[k] + … in the
         // order (u * row).sum() adds them, so the same bits without horizontal sums.
         let c0 = Pixel(r.x, g.x, b.x, a.x), c1 = Pixel(r.y, g.y, b.y, a.y)
         let c2 = Pixel(r.z, g.z, b.z, a.z), c3 = Pixel(r.w, g.w, b.w, a.w), bias = bias
-        for i in 0..<count {
-            let p = dst[i]
+        @inline(__always) func map(_ p: Pixel) -> Pixel {
             let w = p.w
             let u = w > 0 ? p / Pixel(w, w, w, 1) : .zero  // lane-wise: the same quotients as `unpremultiplied`
             let out = c0 * u.x + c1 * u.y + c2 * u.z + c3 * u.w + bias
             let alpha = min(max(out.w, 0), 1)
             let q = out * alpha  // premultiplied colour
-            dst[i] = Pixel(q.x, q.y, q.z, alpha)
+            return Pixel(q.x, q.y, q.z, alpha)
         }
+        if let affine {
+            affine.apply(dst, count, other: map)
+            return
+        }
+        for i in 0..<count { dst[i] = map(dst[i]) }
     }
 }

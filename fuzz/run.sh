@@ -16,7 +16,7 @@ cpu=$( { time SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$root/debug
           -artifact_prefix="$root/artifacts/$target-" "$root/corpus/$target" "${seeds[@]}" > "$log" 2>&1 ; } 2>&1 )
 status=$?
 runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
-cov=$(grep -E '^#[0-9]+ +(DONE|INITED)' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
+cov=$(grep -E '^#[0-9]+[[:space:]]+(DONE|INITED)' "$log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
 after=$(ls "$root/artifacts" | grep -c "^$target-" || true)
 minutes=$(echo "$cpu" | awk '{printf "%.1f", ($1 + $2) / 60}')
 echo "$target: ${runs:-?} runs, $cov, ${minutes} CPU-minutes, $((after - before)) new findings (log $log)"

@@ -59,5 +59,7 @@ if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         fuzzTarget("FuzzPNG", ["Codecs", "PixelCore"]),
         fuzzTarget("FuzzLua", ["LuaBridge", "Codecs", "PixelCore"]),
+        fuzzTarget("FuzzY4M", ["Codecs", "PixelCore"]),
+        fuzzTarget("FuzzChain", ["LuaBridge", "Codecs", "PixelCore"]),
     ]
 }

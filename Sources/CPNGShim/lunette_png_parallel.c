@@ -17,8 +17,15 @@ static inline int paeth(int a, int b, int c) {
     return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
 }
 
-// Compiled for AVX2 too, picked at load time where the CPU has it.
-#if defined(__x86_64__) && defined(__clang__)
+// Compiled for AVX2 too, picked at load time where the CPU has it. Not under
+// ThreadSanitizer: the ifunc resolver is instrumented and runs during relocation, before
+// the TSan runtime is up, so every TSan build crashed at load (make test-tsan).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LP_NO_CLONES 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__clang__) && !defined(LP_NO_CLONES)
 #define LP_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define LP_CLONES

@@ -100,17 +100,19 @@ final class FDInput {
                     throw LunetteError(.truncated, "\(label ?? "\(name): byte \(offset - line.count)"): truncated \(what)")
                 }
             }
-            if let nl = buffer[start..<end].firstIndex(of: 0x0a) {
-                line.append(contentsOf: buffer[start..<nl])
-                offset += nl + 1 - start
-                start = nl + 1
-                return line
-            }
-            line.append(contentsOf: buffer[start..<end])
-            offset += end - start
-            start = end
+            let nl = buffer[start..<end].firstIndex(of: 0x0a)
+            let stop = nl ?? end
+            line.append(contentsOf: buffer[start..<stop])
+            offset += stop - start
+            start = stop
             if line.count > max {
-                throw LunetteError.invalid("\(label ?? "\(name): byte 0"): \(what) longer than \(max) bytes (no newline)")
+                let within = nl == nil ? " (no newline)" : ""
+                throw LunetteError.invalid("\(label ?? "\(name): byte 0"): \(what) longer than \(max) bytes\(within)")
+            }
+            if nl != nil {
+                offset += 1
+                start += 1
+                return line
             }
         }
     }

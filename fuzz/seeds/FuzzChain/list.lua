@@ -1,0 +1,1 @@
+return {CISepiaTone{intensity = 0.5}, CIExposureAdjust{EV = function(t) return os.getenv and 1 or t.frame end}}

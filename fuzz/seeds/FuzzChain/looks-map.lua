@@ -1,0 +1,2 @@
+-- looks
+return {zeta = {CIColorInvert{}}, alpha = {CISepiaTone{}, CIVignette{}}}

@@ -1,0 +1,1 @@
+return {steps = {{filter = 'CIGaussianBlur', inputs = {radius = -3}}}}

@@ -1,0 +1,1 @@
+return {steps = {{filter = 'CISepiaTone', input = {}}}}

@@ -32,12 +32,16 @@ public enum ColorMatrix {
 /// The CIColorMatrix point kernel: a plain loop the compiler inlines (no per-pixel closure call).
 struct ColorMatrixKernel: PointKernel {
     let r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel
-    var preservesAlpha: Bool { a == Pixel(0, 0, 0, 1) && bias.w == 0 }
     /// Opaque pixels stay opaque and need no divide when alpha is kept and R, G, B do not
     /// read alpha: then the filter is one affine map on colour (AffineRGB, vectorised).
-    var affine: AffineRGB? {
-        guard preservesAlpha, r.w == 0, g.w == 0, b.w == 0 else { return nil }
-        return AffineRGB(Pixel(r.x, g.x, b.x, 0), Pixel(r.y, g.y, b.y, 0), Pixel(r.z, g.z, b.z, 0), offset: bias)
+    let affine: AffineRGB?
+    let preservesAlpha: Bool
+
+    init(r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel) {
+        self.r = r; self.g = g; self.b = b; self.a = a; self.bias = bias
+        preservesAlpha = a == Pixel(0, 0, 0, 1) && bias.w == 0
+        affine = preservesAlpha && r.w == 0 && g.w == 0 && b.w == 0
+            ? AffineRGB(Pixel(r.x, g.x, b.x, 0), Pixel(r.y, g.y, b.y, 0), Pixel(r.z, g.z, b.z, 0), offset: bias) : nil
     }
 
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {

@@ -29,6 +29,8 @@ static int have_avx512(void) {
     return k;
 }
 
+int lunette_kernels_have_avx512(void) { return have_avx512(); }
+
 AVX512 static void symmetric_row_avx512(const float *s, float *out, long width, const float *k, long r) {
     const long n = 2 * r + 1;
     const __m512 c = _mm512_set1_ps(k[r]);
@@ -286,6 +288,7 @@ void lunette_symmetric_row_avx2(const float *s, float *out, long width, const fl
 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
     (void)rows; (void)out; (void)width; (void)k; (void)r;
 }
+int lunette_kernels_have_avx512(void) { return 0; }
 long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
     (void)px; (void)count; (void)m;
     return 0;

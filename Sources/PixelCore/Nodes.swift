@@ -23,6 +23,13 @@ public protocol PointKernel: Sendable {
     var preservesAlpha: Bool { get }
     /// Transforms `count` pixels of `dst` in place; `others[i]` holds input i+1.
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int)
+    /// The kernel as one affine map on colour for pixels whose alpha is 1 (which stay
+    /// opaque), when it is one: fused chains compose neighbouring such kernels.
+    var opaqueAffine: AffineRGB? { get }
+}
+
+extension PointKernel {
+    public var opaqueAffine: AffineRGB? { nil }
 }
 
 /// A point node: the same pixel of each input in, one pixel out.
@@ -143,8 +150,9 @@ extension PointNode {
     /// A chain of one-input point nodes below this one (none read by anything else, every
     /// extent covering `rect`, so no pixel is cleared between steps) rendered block by
     /// block: each block goes through every kernel while it is in cache, instead of the
-    /// whole tile once per node. Per pixel the same kernels run in the same order, so the
-    /// result is the unfused one. Nil when there is no such chain.
+    /// whole tile once per node. Per pixel the same kernels run in the same order, except
+    /// that on opaque pixels neighbouring affine kernels run as one composed map
+    /// (`PointFusion`; equal to within float rounding). Nil when there is no such chain.
     func renderChain(_ rect: IRect, _ session: RenderSession) -> PixelBuffer? {
         guard inputs.count == 1, extent.contains(rect.rect) else { return nil }
         var kernels: [any PointKernel] = [kernel]
@@ -156,21 +164,22 @@ extension PointNode {
         }
         // Pixels already in memory (a loaded image) are copied block by block, each block
         // going through the kernels while it is in cache: one pass over memory, not two.
-        if let src = session.borrow(base, rect) { return renderBorrowed(src, kernels, rect, session) }
+        let steps = PointFusion.composed(kernels.reversed())
+        if let src = session.borrow(base, rect) { return renderBorrowed(src, steps, rect, session) }
         guard kernels.count > 1 else { return nil }
         let dst = session.render(base, rect)
         var start = 0
         while start < rect.count {
             let n = min(Self.fusedBlock, rect.count - start)
-            for k in kernels.reversed() { k.apply(dst.pixels + start, [], n) }
+            for k in steps { k.apply(dst.pixels + start, [], n) }
             start += n
         }
         return dst
     }
 
     /// `renderChain` over pixels borrowed from memory: row by row, block by block, copy
-    /// then every kernel in order (the same per-pixel work as copying first).
-    func renderBorrowed(_ src: PixelBuffer, _ kernels: [any PointKernel], _ rect: IRect,
+    /// then every kernel in order, `steps` (the same per-pixel work as copying first).
+    func renderBorrowed(_ src: PixelBuffer, _ steps: [any PointKernel], _ rect: IRect,
                         _ session: RenderSession) -> PixelBuffer {
         let dst = session.output(rect, zeroed: false)
         for ly in 0..<rect.height {
@@ -180,7 +189,7 @@ extension PointNode {
             while start < rect.width {
                 let n = min(Self.fusedBlock, rect.width - start)
                 (d + start).update(from: s + start, count: n)
-                for k in kernels.reversed() { k.apply(d + start, [], n) }
+                for k in steps { k.apply(d + start, [], n) }
                 start += n
             }
         }

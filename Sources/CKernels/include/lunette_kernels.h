@@ -7,6 +7,9 @@
 // 1 when the AVX2 + FMA variants below may be called on this CPU, else 0.
 int lunette_kernels_have_avx2(void);
 
+// 1 when the AVX-512F variants may run too (the CPU has them and LUNETTE_NO_AVX512 is unset).
+int lunette_kernels_have_avx512(void);
+
 // One row of out[x] = Σ k[i]·s[x + i] for a symmetric kernel of radius r (2r + 1 taps).
 void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r);
 

@@ -19,11 +19,25 @@ public enum GammaAdjust {
         let image = try f.image()
         let power = Float(f.number("inputPower"))
         if power == 1 { return image }
-        return image.mapped { p in
-            guard p.w > 0 else { return p }
-            let c = ColorMath.rgb(p)
-            return ColorMath.pixel(SIMD3(signedPow(c.x, power), signedPow(c.y, power), signedPow(c.z, power)), p.w)
+        return Image(PointNode([image], Kernel(power: OpaquePower(power))))
+    }
+
+    /// Opaque pixels through the vectorised power (within 10⁻⁷·(1 + power) of `powf`),
+    /// the others through `apply`.
+    struct Kernel: PointKernel {
+        let power: OpaquePower
+        var preservesAlpha: Bool { true }
+        func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+            let e = power.exponent
+            power.apply(dst, count) { GammaAdjust.apply($0, power: e) }
         }
+    }
+
+    /// The filter on one pixel, on straight colour.
+    @inline(__always) static func apply(_ p: Pixel, power: Float) -> Pixel {
+        guard p.w > 0 else { return p }
+        let c = ColorMath.rgb(p)
+        return ColorMath.pixel(SIMD3(signedPow(c.x, power), signedPow(c.y, power), signedPow(c.z, power)), p.w)
     }
 
     /// Odd-symmetric power (0^0 is 1, as powf defines it).

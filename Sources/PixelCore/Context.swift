@@ -7,7 +7,8 @@ public final class RenderSession {
     var memo: [ObjectIdentifier: (IRect, PixelBuffer)] = [:]
 
     /// Where the renderer wants the tile: the first node asking `output` for exactly this
-    /// rect (a source) gets it, so point kernels work in place in the final image.
+    /// rect gets it, so kernels write straight into the final image. Its rows may be
+    /// further apart than its width (a tile of a larger image): address them by `row(_:)`.
     var destination: PixelBuffer?
 
     init(shared: Set<ObjectIdentifier>) { self.shared = shared }
@@ -17,7 +18,7 @@ public final class RenderSession {
     public func output(_ rect: IRect, zeroed: Bool) -> PixelBuffer {
         if let d = destination, d.rect == rect {
             destination = nil
-            if zeroed { d.pixels.update(repeating: .zero, count: rect.count) }
+            if zeroed { d.clearAll() }
             return d
         }
         return zeroed ? PixelBuffer(rect) : PixelBuffer(uninitialized: rect)
@@ -33,13 +34,13 @@ public final class RenderSession {
         let id = ObjectIdentifier(node)
         guard shared.contains(id) else { return node.render(rect, self) }
         if let (r, buf) = memo[id], r == rect {
-            let copy = PixelBuffer(rect)
-            copy.pixels.update(from: buf.pixels, count: rect.count)
+            let copy = PixelBuffer(uninitialized: rect)
+            copy.copy(from: buf)
             return copy
         }
         let out = node.render(rect, self)
-        let keep = PixelBuffer(rect)
-        keep.pixels.update(from: out.pixels, count: rect.count)
+        let keep = PixelBuffer(uninitialized: rect)
+        keep.copy(from: out)
         memo[id] = (rect, keep)
         return out
     }
@@ -153,9 +154,11 @@ public struct Context: Sendable {
     func renderTiles(_ image: Image, rect: IRect, into out: PixelBuffer) {
         var tiles: [IRect] = []
         var y = rect.y
-        // A graph of point nodes and sources renders in bands across the whole width, each
-        // straight into its rows of `out` (no tile buffers, no copies); others in squares.
-        let bands = Self.isPointwise(image) && out.rect == rect
+        // A graph of point nodes and sources renders in bands across the whole width, others
+        // in squares; each straight into its rows of `out` where its last node asks for an
+        // output buffer (no tile buffer, no copy).
+        let direct = out.rect == rect
+        let bands = Self.isPointwise(image) && direct
         let tileWidth = bands ? rect.width : tileSize
         let tileHeight = bands ? max(1, min(rect.height, Self.bandPixels / max(1, rect.width))) : tileSize
         while y < rect.maxY {
@@ -176,8 +179,9 @@ public struct Context: Sendable {
                 lock.lock(); let i = next; next += 1; lock.unlock()
                 guard i < tiles.count, !Cancellation.isRequested, !Limits.deadlinePassed else { return }
                 let session = RenderSession(shared: shared)
-                if bands {
-                    let view = PixelBuffer(borrowing: out.row(tiles[i].y - rect.y), rect: tiles[i])
+                if direct {
+                    let t = tiles[i]
+                    let view = PixelBuffer(borrowing: out.row(t.y - rect.y) + (t.x - rect.x), rect: t, stride: out.stride)
                     session.destination = view
                     let buf = session.render(image, tiles[i])
                     if buf !== view { view.copy(from: buf) }

@@ -12,7 +12,7 @@ extension Convolution {
         var offsets: [Int] = [], taps: [Float] = []
         for r in 0..<rows {
             for c in 0..<columns where weights[r * columns + c] != 0 {
-                offsets.append((hy - r) * src.width + (c - hx))
+                offsets.append((hy - r) * src.stride + (c - hx))
                 taps.append(weights[r * columns + c])
             }
         }

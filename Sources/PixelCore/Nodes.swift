@@ -59,7 +59,11 @@ public final class PointNode: ImageNode, @unchecked Sendable {
         let dst = session.render(inputs[0], rect)
         let others = inputs.dropFirst().map { session.render($0, rect) }
         withExtendedLifetime(others) {
-            kernel.apply(dst.pixels, others.map(\.pixels), rect.count)
+            if dst.isContiguous, others.allSatisfy(\.isContiguous) {
+                kernel.apply(dst.pixels, others.map(\.pixels), rect.count)
+            } else {
+                for ly in 0..<rect.height { kernel.apply(dst.row(ly), others.map { $0.row(ly) }, rect.width) }
+            }
         }
         dst.clear(outside: IRect.clipping(extent, to: rect))
         return dst
@@ -94,7 +98,7 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let need = rect.grown(haloX, haloY)
         let src = (inPlace ? session.borrow(inputs[0], need) : nil) ?? session.render(inputs[0], need)
-        let dst = inPlace ? PixelBuffer(uninitialized: rect) : PixelBuffer(rect)  // in-place kernels write every pixel
+        let dst = session.output(rect, zeroed: !inPlace)  // in-place kernels write every pixel
         kernel(src, dst)
         return dst
     }
@@ -168,11 +172,16 @@ extension PointNode {
         if let src = session.borrow(base, rect) { return renderBorrowed(src, steps, rect, session) }
         guard kernels.count > 1 else { return nil }
         let dst = session.render(base, rect)
-        var start = 0
-        while start < rect.count {
-            let n = min(Self.fusedBlock, rect.count - start)
-            for k in steps { k.apply(dst.pixels + start, [], n) }
-            start += n
+        // One run over contiguous pixels, else row by row; blocks of `fusedBlock` either way.
+        let (runs, length) = dst.isContiguous ? (1, rect.count) : (rect.height, rect.width)
+        for r in 0..<runs {
+            let p = dst.row(r)
+            var start = 0
+            while start < length {
+                let n = min(Self.fusedBlock, length - start)
+                for k in steps { k.apply(p + start, [], n) }
+                start += n
+            }
         }
         return dst
     }

@@ -42,13 +42,17 @@ public struct IRect: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A block of working-space pixels covering `rect`; row 0 is the bottom row (lowest y).
+/// Rows are `stride` pixels apart: `width` for buffers that own their memory, more for a
+/// view of a tile inside a larger image (`isContiguous` is false then).
 public final class PixelBuffer: @unchecked Sendable {
     public let rect: IRect
     public let pixels: UnsafeMutablePointer<Pixel>
+    public let stride: Int
 
     /// A zero-filled (transparent black) buffer.
     public init(_ rect: IRect) {
         self.rect = rect
+        stride = rect.width
         (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
         pixels.initialize(repeating: .zero, count: max(1, rect.count))
     }
@@ -56,15 +60,21 @@ public final class PixelBuffer: @unchecked Sendable {
     /// A buffer whose pixels the caller overwrites completely before anyone reads them.
     init(uninitialized rect: IRect) {
         self.rect = rect
+        stride = rect.width
         (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
     }
 
-    /// A view of rows of another buffer's memory (not freed by this one; the owner outlives it).
-    init(borrowing pixels: UnsafeMutablePointer<Pixel>, rect: IRect) {
+    /// A view of rows of another buffer's memory, `stride` pixels apart (not freed by this
+    /// one; the owner outlives it).
+    init(borrowing pixels: UnsafeMutablePointer<Pixel>, rect: IRect, stride: Int? = nil) {
         self.rect = rect
         self.pixels = pixels
+        self.stride = stride ?? rect.width
         owned = false
     }
+
+    /// True when row y + 1 follows row y directly, so the pixels can be walked as one run.
+    public var isContiguous: Bool { stride == rect.width || rect.height <= 1 }
 
     private var owned = true
     /// Allocated by `LargeAllocation` (freed with free()).
@@ -79,19 +89,19 @@ public final class PixelBuffer: @unchecked Sendable {
     public var height: Int { rect.height }
     public var byteCount: Int { rect.count * MemoryLayout<Pixel>.stride }
 
-    @inline(__always) public func row(_ y: Int) -> UnsafeMutablePointer<Pixel> { pixels + y * rect.width }
+    @inline(__always) public func row(_ y: Int) -> UnsafeMutablePointer<Pixel> { pixels + y * stride }
 
     /// The pixel at absolute coordinates (zero outside the buffer).
     public subscript(x: Int, y: Int) -> Pixel {
         get {
             let lx = x - rect.x, ly = y - rect.y
             guard lx >= 0, ly >= 0, lx < rect.width, ly < rect.height else { return .zero }
-            return pixels[ly * rect.width + lx]
+            return pixels[ly * stride + lx]
         }
         set {
             let lx = x - rect.x, ly = y - rect.y
             guard lx >= 0, ly >= 0, lx < rect.width, ly < rect.height else { return }
-            pixels[ly * rect.width + lx] = newValue
+            pixels[ly * stride + lx] = newValue
         }
     }
 
@@ -104,6 +114,12 @@ public final class PixelBuffer: @unchecked Sendable {
             let s = src.row(y - src.rect.y) + (r.x - src.rect.x)
             d.update(from: s, count: r.width)
         }
+    }
+
+    /// Sets every pixel to transparent black.
+    public func clearAll() {
+        if isContiguous { pixels.update(repeating: .zero, count: rect.count); return }
+        for ly in 0..<rect.height { row(ly).update(repeating: .zero, count: rect.width) }
     }
 
     /// Sets every pixel outside `keep` to transparent black.

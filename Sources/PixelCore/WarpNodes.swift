@@ -32,8 +32,8 @@ public final class AffineWarpNode: ImageNode, @unchecked Sendable {
         guard let inv = inverse else { return PixelBuffer(rect) }
         if let (dx, dy) = integerShift {
             let src = session.render(inputs[0], IRect(rect.x - dx, rect.y - dy, rect.width, rect.height))
-            let out = PixelBuffer(rect)
-            out.pixels.update(from: src.pixels, count: rect.count)
+            let out = session.output(rect, zeroed: false)
+            for ly in 0..<rect.height { out.row(ly).update(from: src.row(ly), count: rect.width) }
             return out
         }
         let out = PixelBuffer(rect)

@@ -82,4 +82,29 @@ final class RenderPathTests: XCTestCase {
             }
         }
     }
+
+    /// Tiles of an area filter are written straight into the output image (views whose rows
+    /// are the image's width apart); a point step after it runs on such a view row by row.
+    func testTilesWriteStraightIntoTheOutput() throws {
+        let src = TestImages.random(70, 45, seed: 12, origin: (-3, 2))
+        let w: [Float] = (0..<25).map { Float(($0 * 7) % 11) / 40 - 0.1 }
+        let conv = src.convolved(w, columns: 5, rows: 5, bias: 0.01)
+        let rect = IRect(covering: conv.extent)
+        let need = rect.grown(2, 2)
+        let s = try Context(threads: 1).render(src, rect: need)
+        let want = PixelBuffer(rect)
+        Convolution.correlate(s, want, w, columns: 5, rows: 5, bias: 0.01)
+        for (threads, tile) in [(1, 16), (2, 24), (2, 256)] {
+            let got = try Context(threads: threads, tileSize: tile).render(conv, rect: rect)
+            XCTAssertEqual(TestImages.maxDifference(got, want), 0, "tiles \(tile)")
+            let then = try Context(threads: threads, tileSize: tile).render(conv.mapped(f1), rect: rect)
+            var worst: Float = 0
+            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { worst = max(worst, TestImages.maxAbs(then[x, y] - f1(want[x, y]))) } }
+            XCTAssertEqual(worst, 0, "point step after the area step, tiles \(tile)")
+            let part = IRect(rect.x + 5, rect.y + 3, 40, 30)
+            let crop = try Context(threads: threads, tileSize: tile).render(conv.cropped(to: part.rect), rect: rect)
+            XCTAssertEqual(crop[part.x, part.y], want[part.x, part.y])
+            XCTAssertEqual(crop[part.x - 1, part.y], .zero, "cropped away")
+        }
+    }
 }

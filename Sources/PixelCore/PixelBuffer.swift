@@ -53,7 +53,7 @@ public final class PixelBuffer: @unchecked Sendable {
     public init(_ rect: IRect) {
         self.rect = rect
         stride = rect.width
-        (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
+        (pixels, mapping) = LargeAllocation.pixels(max(1, rect.count))
         pixels.initialize(repeating: .zero, count: max(1, rect.count))
     }
 
@@ -61,7 +61,7 @@ public final class PixelBuffer: @unchecked Sendable {
     init(uninitialized rect: IRect) {
         self.rect = rect
         stride = rect.width
-        (pixels, huge) = LargeAllocation.pixels(max(1, rect.count))
+        (pixels, mapping) = LargeAllocation.pixels(max(1, rect.count))
     }
 
     /// A view of rows of another buffer's memory, `stride` pixels apart (not freed by this
@@ -77,12 +77,12 @@ public final class PixelBuffer: @unchecked Sendable {
     public var isContiguous: Bool { stride == rect.width || rect.height <= 1 }
 
     private var owned = true
-    /// Allocated by `LargeAllocation` (freed with free()).
-    private var huge = false
+    /// The mapping a `LargeAllocation` buffer lies in (released with free()); nil otherwise.
+    private var mapping: UnsafeMutableRawPointer?
 
     deinit {
         guard owned else { return }
-        if huge { free(pixels) } else { pixels.deallocate() }
+        if let mapping { free(mapping) } else { pixels.deallocate() }
     }
 
     public var width: Int { rect.width }

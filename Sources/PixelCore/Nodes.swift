@@ -23,13 +23,14 @@ public protocol PointKernel: Sendable {
     var preservesAlpha: Bool { get }
     /// Transforms `count` pixels of `dst` in place; `others[i]` holds input i+1.
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int)
-    /// The kernel as one affine map on colour for pixels whose alpha is 1 (which stay
-    /// opaque), when it is one: fused chains compose neighbouring such kernels.
-    var opaqueAffine: AffineRGB? { get }
+    /// What the kernel does to pixels whose alpha is 1 (which stay opaque), when the
+    /// vector loops know it: fused chains compose neighbouring affine maps and run chains
+    /// of such steps in one pass (`OpaqueProgram`).
+    var opaqueStep: OpaqueStep? { get }
 }
 
 extension PointKernel {
-    public var opaqueAffine: AffineRGB? { nil }
+    public var opaqueStep: OpaqueStep? { nil }
 }
 
 /// A point node: the same pixel of each input in, one pixel out.
@@ -172,6 +173,7 @@ extension PointNode {
         if let src = session.borrow(base, rect) { return renderBorrowed(src, steps, rect, session) }
         guard kernels.count > 1 else { return nil }
         let dst = session.render(base, rect)
+        let program = PointFusion.program(steps)
         // One run over contiguous pixels, else row by row; blocks of `fusedBlock` either way.
         let (runs, length) = dst.isContiguous ? (1, rect.count) : (rect.height, rect.width)
         for r in 0..<runs {
@@ -179,7 +181,7 @@ extension PointNode {
             var start = 0
             while start < length {
                 let n = min(Self.fusedBlock, length - start)
-                for k in steps { k.apply(p + start, [], n) }
+                PointFusion.run(steps, program, from: p + start, into: p + start, n)
                 start += n
             }
         }
@@ -191,14 +193,14 @@ extension PointNode {
     func renderBorrowed(_ src: PixelBuffer, _ steps: [any PointKernel], _ rect: IRect,
                         _ session: RenderSession) -> PixelBuffer {
         let dst = session.output(rect, zeroed: false)
+        let program = PointFusion.program(steps)
         for ly in 0..<rect.height {
             let s = src.row(rect.y + ly - src.rect.y) + (rect.x - src.rect.x)
             let d = dst.row(ly)
             var start = 0
             while start < rect.width {
                 let n = min(Self.fusedBlock, rect.width - start)
-                (d + start).update(from: s + start, count: n)
-                for k in steps { k.apply(d + start, [], n) }
+                PointFusion.run(steps, program, from: s + start, into: d + start, n)
                 start += n
             }
         }

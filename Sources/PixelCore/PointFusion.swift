@@ -14,10 +14,43 @@ enum PointFusion {
             run = []
         }
         for k in kernels {
-            if k.opaqueAffine != nil { run.append(k) } else { flush(); out.append(k) }
+            if case .affine = k.opaqueStep { run.append(k) } else { flush(); out.append(k) }
         }
         flush()
         return out
+    }
+
+    /// All of `steps` as one vector program on opaque pixels, when each has an opaque step.
+    static func program(_ steps: [any PointKernel]) -> OpaqueProgram? {
+        var ops: [OpaqueStep] = []
+        for k in steps {
+            guard let op = k.opaqueStep else { return nil }
+            ops.append(op)
+        }
+        return OpaqueProgram(ops)
+    }
+
+    /// `count` pixels from `src` through every step into `dst` (which may be `src`): by the
+    /// program while it takes them (one load and one store per pixel for all steps), the
+    /// rest (runs of translucent pixels, values it declines) copied and run through the
+    /// kernels one after the other.
+    static func run(_ steps: [any PointKernel], _ program: OpaqueProgram?, from src: UnsafeMutablePointer<Pixel>,
+                    into dst: UnsafeMutablePointer<Pixel>, _ count: Int) {
+        guard let program else {
+            if src != dst { dst.update(from: src, count: count) }
+            for k in steps { k.apply(dst, [], count) }
+            return
+        }
+        var i = 0
+        while i < count {
+            i += program.run(src + i, dst + i, count - i)
+            guard i < count else { break }
+            var j = i + 1
+            while j < count, src[j].w != 1 { j += 1 }
+            if src != dst { (dst + i).update(from: src + i, count: j - i) }
+            for k in steps { k.apply(dst + i, [], j - i) }
+            i = j
+        }
     }
 }
 
@@ -30,11 +63,15 @@ struct ComposedAffineKernel: PointKernel {
 
     init(_ parts: [any PointKernel]) {
         self.parts = parts
-        affine = parts.dropFirst().reduce(parts[0].opaqueAffine!) { $0.then($1.opaqueAffine!) }
+        func map(_ k: any PointKernel) -> AffineRGB {
+            guard case .affine(let a) = k.opaqueStep else { preconditionFailure("composed from affine kernels only") }
+            return a
+        }
+        affine = parts.dropFirst().reduce(map(parts[0])) { $0.then(map($1)) }
         preservesAlpha = parts.allSatisfy(\.preservesAlpha)
     }
 
-    var opaqueAffine: AffineRGB? { affine }
+    var opaqueStep: OpaqueStep? { .affine(affine) }
 
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
         var i = 0

@@ -1,11 +1,17 @@
 import Foundation
-import PixelCore
+@testable import PixelCore
 import XCTest
 
-/// The vectorised power (AVX2/AVX-512 where the CPU has them) against powf in Double:
-/// every loop tail, signs, zeros, subnormal, huge and non-finite values, and translucent
-/// pixels (which must go through the scalar path untouched by the vector loop).
+/// The vector programs on opaque pixels (AVX2/AVX-512 where the CPU has them): the power
+/// against powf in Double on every loop tail, signs, zeros, subnormal, huge and non-finite
+/// values, and translucent pixels (which must go through the scalar path untouched by the
+/// vector loop); a chain of affine maps and powers against the steps one by one.
 final class OpaquePowerTests: XCTestCase {
+    func program(_ steps: [OpaqueStep]) throws -> OpaqueProgram {
+        guard let p = OpaqueProgram(steps) else { throw XCTSkip("no vector loops on this CPU (or LUNETTE_NO_AVX2 is set)") }
+        return p
+    }
+
     static let special: [Float] = [0, -0.0, 1, -1, 0.5, -0.25, 1e-30, 3e-39, 1e-42, 6e4, 3e30, -3e30,
                                    .infinity, -.infinity, .nan, 0.0031308, 1 - 1e-7, 1 + 1e-6]
 
@@ -26,7 +32,7 @@ final class OpaquePowerTests: XCTestCase {
         return rel <= 1e-7 * Double(1 + abs(e))
     }
 
-    func testMatchesPowOnEveryTailWithSpecialValues() {
+    func testMatchesPowOnEveryTailWithSpecialValues() throws {
         var state: UInt64 = 99
         func next() -> Float {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -48,7 +54,7 @@ final class OpaquePowerTests: XCTestCase {
                     return Pixel(value(), value(), value(), translucent ? 0.5 : 1)
                 }
                 let before = px
-                OpaquePower(e).apply(&px, count) { p in
+                try program([.power(e)]).apply(&px, count) { p in
                     Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)),
                           p.w == 1 ? 1 : -7)  // marks pixels the scalar path took
                 }
@@ -62,19 +68,58 @@ final class OpaquePowerTests: XCTestCase {
         }
     }
 
-    func testLongOpaqueRunsAndNonPositiveExponents() {
-        // 1,000 opaque pixels of smooth values (the common case), then exponents the
-        // vector loop declines (0 and negative) through the scalar path.
+    func testLongOpaqueRunsAndExponentsItDeclines() throws {
+        // 1,000 opaque pixels of smooth values (the common case) in one run.
         let n = 1000
         let values = (0..<n).map { i in Pixel(Float(i) / 999, Float(n - i) / 1000, Float(i % 17) / 16, 1) }
-        for e: Float in [1.1, 0.4545, 0, -1.5] {
-            var px = values
-            OpaquePower(e).apply(&px, n) { p in
-                Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)), p.w)
-            }
+        for e: Float in [1.1, 0.4545] {
+            var out = [Pixel](repeating: .zero, count: n)
+            let p = try program([.power(e)])
+            XCTAssertEqual(p.run(values, &out, n), n)
             for i in 0..<n {
-                for c in 0..<3 where !check(px[i][c], values[i][c], e, "e \(e) pixel \(i)") { return }
+                for c in 0..<3 where !check(out[i][c], values[i][c], e, "e \(e) pixel \(i)") { return }
             }
         }
+        for e: Float in [0, -1.5, .infinity, .nan] { XCTAssertNil(OpaqueProgram([.power(e)]), "power \(e)") }
+    }
+
+    /// affine → power → affine → power, out of place, against the steps in Double; the run
+    /// stops at the first translucent pixel and leaves the rest of the output alone.
+    func testChainOfStepsMatchesTheStepsOneByOne() throws {
+        let a = AffineRGB(Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0), offset: Pixel(0.01, 0.02, 0.03, 0))
+        let b = AffineRGB(Pixel(0.9, 0.05, 0, 0), Pixel(0.05, 0.85, 0.05, 0), Pixel(0, 0.05, 0.8, 0), offset: Pixel(0.02, 0.01, 0, 0))
+        let p = try program([.affine(a), .power(1.1), .affine(b), .power(0.5)])
+        func step(_ m: AffineRGB, _ v: SIMD4<Double>) -> SIMD4<Double> {
+            var out = SIMD4<Double>(0, 0, 0, 1)
+            for j in 0..<3 {
+                let c = [m.m.0, m.m.1, m.m.2, m.m.3].map { Double($0[j]) }
+                out[j] = c[0] * v.x + c[1] * v.y + c[2] * v.z + c[3]
+            }
+            return out
+        }
+        func power(_ v: SIMD4<Double>, _ e: Double) -> SIMD4<Double> {
+            func f(_ x: Double) -> Double { x < 0 ? -pow(-x, e) : pow(x, e) }
+            return SIMD4(f(v.x), f(v.y), f(v.z), v.w)
+        }
+        for count in [1, 2, 3, 5, 8, 13, 37] {
+            let src = (0..<count).map { i -> Pixel in
+                let r = Float(i % 7) / 6, g = Float(i % 5) / 4 - 0.1, b = Float(i % 3) / 2
+                return Pixel(r, g, b, 1)
+            }
+            var dst = [Pixel](repeating: Pixel(repeating: 9), count: count)
+            XCTAssertEqual(p.run(src, &dst, count), count, "count \(count)")
+            for i in 0..<count {
+                let s = src[i]
+                let want = power(step(b, power(step(a, SIMD4(Double(s.x), Double(s.y), Double(s.z), 1)), 1.1)), 0.5)
+                for c in 0..<4 { XCTAssertEqual(Double(dst[i][c]), want[c], accuracy: 2e-6, "count \(count) pixel \(i)") }
+            }
+        }
+        var src = (0..<16).map { _ in Pixel(0.5, 0.25, 0.125, 1) }
+        src[9] = Pixel(0.1, 0.1, 0.1, 0.5)
+        var dst = [Pixel](repeating: Pixel(repeating: 9), count: 16)
+        let done = p.run(src, &dst, 16)
+        XCTAssertLessThanOrEqual(done, 9, "stops at or before the translucent pixel")
+        XCTAssertGreaterThanOrEqual(done, 8, "whole vectors before it")
+        XCTAssertEqual(dst[15], Pixel(repeating: 9), "untouched after the stop")
     }
 }

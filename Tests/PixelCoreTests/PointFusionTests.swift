@@ -12,7 +12,7 @@ final class PointFusionTests: XCTestCase {
     struct AffineStep: PointKernel {
         let affine: AffineRGB
         var preservesAlpha: Bool { true }
-        var opaqueAffine: AffineRGB? { affine }
+        var opaqueStep: OpaqueStep? { .affine(affine) }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
             affine.apply(dst, count) { p in Pixel(p.x * p.x + 0.1, p.y * 0.5, p.z + p.x, p.w) }
         }

@@ -44,7 +44,7 @@ public enum ColorControls {
                                SIMD4(0, 0, d, 0) + g * luma.z * gray, offset: SIMD4(o, o, o, 1))
         }
         var preservesAlpha: Bool { true }
-        var opaqueAffine: AffineRGB? { affine }
+        var opaqueStep: OpaqueStep? { .affine(affine) }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
             let s = saturation, b = brightness, c = contrast
             affine.apply(dst, count) { ColorControls.apply($0, saturation: s, brightness: b, contrast: c) }

@@ -111,7 +111,7 @@ struct Matrix3Kernel: PointKernel {
     let r: Pixel, g: Pixel, b: Pixel
     let affine: AffineRGB
     var preservesAlpha: Bool { true }
-    var opaqueAffine: AffineRGB? { affine }
+    var opaqueStep: OpaqueStep? { .affine(affine) }
 
     init(r: Pixel, g: Pixel, b: Pixel) {
         self.r = r; self.g = g; self.b = b

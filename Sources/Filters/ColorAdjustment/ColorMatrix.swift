@@ -36,7 +36,7 @@ struct ColorMatrixKernel: PointKernel {
     /// read alpha: then the filter is one affine map on colour (AffineRGB, vectorised).
     let affine: AffineRGB?
     let preservesAlpha: Bool
-    var opaqueAffine: AffineRGB? { affine }
+    var opaqueStep: OpaqueStep? { affine.map { .affine($0) } }
 
     init(r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel) {
         self.r = r; self.g = g; self.b = b; self.a = a; self.bias = bias

@@ -27,8 +27,8 @@ public enum ExposureAdjust {
 struct ExposureKernel: PointKernel {
     let scale: Pixel
     var preservesAlpha: Bool { true }
-    var opaqueAffine: AffineRGB? {
-        AffineRGB(Pixel(scale.x, 0, 0, 0), Pixel(0, scale.y, 0, 0), Pixel(0, 0, scale.z, 0))
+    var opaqueStep: OpaqueStep? {
+        .affine(AffineRGB(Pixel(scale.x, 0, 0, 0), Pixel(0, scale.y, 0, 0), Pixel(0, 0, scale.z, 0)))
     }
     func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
         let scale = scale

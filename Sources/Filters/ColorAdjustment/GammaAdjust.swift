@@ -19,17 +19,27 @@ public enum GammaAdjust {
         let image = try f.image()
         let power = Float(f.number("inputPower"))
         if power == 1 { return image }
-        return Image(PointNode([image], Kernel(power: OpaquePower(power))))
+        return Image(PointNode([image], Kernel(power: power)))
     }
 
     /// Opaque pixels through the vectorised power (within 10⁻⁷·(1 + power) of `powf`),
-    /// the others through `apply`.
+    /// the others (and every pixel where the CPU has no vector loop) through `apply`.
     struct Kernel: PointKernel {
-        let power: OpaquePower
+        let power: Float
+        let program: OpaqueProgram?
+        init(power: Float) {
+            self.power = power
+            program = OpaqueProgram([.power(power)])
+        }
         var preservesAlpha: Bool { true }
+        var opaqueStep: OpaqueStep? { power > 0 && power.isFinite ? .power(power) : nil }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
-            let e = power.exponent
-            power.apply(dst, count) { GammaAdjust.apply($0, power: e) }
+            let e = power
+            guard let program else {
+                for i in 0..<count { dst[i] = GammaAdjust.apply(dst[i], power: e) }
+                return
+            }
+            program.apply(dst, count) { GammaAdjust.apply($0, power: e) }
         }
     }
 

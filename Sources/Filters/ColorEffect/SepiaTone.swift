@@ -43,7 +43,7 @@ public enum SepiaTone {
             affine = AffineRGB(column(0), column(1), column(2))
         }
         var preservesAlpha: Bool { true }
-        var opaqueAffine: AffineRGB? { affine }
+        var opaqueStep: OpaqueStep? { .affine(affine) }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
             let k = intensity
             affine.apply(dst, count) { SepiaTone.apply($0, intensity: k) }

@@ -1,10 +1,11 @@
-// pow(v, e) = 2^(e·log2 v) on eight (AVX2) or sixteen (AVX-512F) floats at once. With
+// Opaque point programs (see lunette_opaque.h). The power: pow(v, e) = 2^(e·log2 v) on eight
+// (AVX2) or sixteen (AVX-512F) floats at once. With
 // v = 2^k·m, m in [√½, √2): log2 m = s·P(s²), s = (m − 1)/(m + 1) (a reciprocal estimate
 // refined by one Newton step), P a degree-2 fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸)
 // with e folded in; e·k is split exactly (FMA) into hi + lo so that the integer part n of
 // the exponent comes off hi without rounding, and 2^f, |f| ≤ ½, is a degree-6 fit (error
 // below 3·10⁻⁸). Fits: (weighted) least squares on Chebyshev nodes, worked out in Double.
-#include "lunette_pow.h"
+#include "lunette_opaque.h"
 #include "lunette_kernels.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -80,52 +81,120 @@ AVX512 static inline __m512 pow16(__m512 a, __m512 e, const __m512 ep[3], __mmas
     return _mm512_maskz_scalef_ps((__mmask16)~zero, q, n);
 }
 
-// Four pixels: alpha lanes must be exactly 1; the sign of v goes back on (odd symmetry).
-AVX512 static inline int pow4px(float *q, __m512 ev, const __m512 ep[3]) {
-    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
-    const __m512 v = _mm512_loadu_ps(q);
-    if ((_mm512_cmp_ps_mask(v, _mm512_set1_ps(1.0f), _CMP_EQ_OQ) & 0x8888) != 0x8888) return 0;
-    const __m512i vi = _mm512_castps_si512(v);
-    __mmask16 bad;
-    const __m512 r = pow16(_mm512_castsi512_ps(_mm512_andnot_epi32(sign, vi)), ev, ep, &bad);
-    if (bad & 0x7777) return 0;
-    const __m512i out = _mm512_mask_or_epi32(vi, 0x7777, _mm512_castps_si512(r), _mm512_and_epi32(vi, sign));
-    _mm512_storeu_ps(q, _mm512_castsi512_ps(out));
-    return 1;
-}
+// The steps' constants, broadcast once per call.
+typedef struct {
+    long kind;
+    __m512 c[4];  // affine: columns and offset; power: e, then e times LOG_P
+} step512;
 
-AVX512 static long pow_opaque_avx512(float *px, long count, float e) {
-    const __m512 ev = _mm512_set1_ps(e);
-    const __m512 ep[3] = {_mm512_set1_ps(e * LOG_P[0]), _mm512_set1_ps(e * LOG_P[1]), _mm512_set1_ps(e * LOG_P[2])};
-    long i = 0;
-    for (; i + 8 <= count; i += 8) {  // two vectors per step, for overlap
-        if (!pow4px(px + 4 * i, ev, ep)) return i;
-        if (!pow4px(px + 4 * i + 16, ev, ep)) return i + 4;
+typedef struct {
+    long kind;
+    __m256 c[4];
+} step256;
+
+AVX512 static long program_avx512(const float *src, float *dst, long count, const lunette_opaque_step *steps,
+                                  long n) {
+    step512 st[LUNETTE_OPAQUE_MAX_STEPS];
+    for (long s = 0; s < n; s++) {
+        st[s].kind = steps[s].kind;
+        if (steps[s].kind == 0) {
+            for (int j = 0; j < 4; j++) st[s].c[j] = _mm512_broadcast_f32x4(_mm_loadu_ps(steps[s].m + 4 * j));
+        } else {
+            const float e = steps[s].e;
+            st[s].c[0] = _mm512_set1_ps(e);
+            for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm512_set1_ps(e * LOG_P[j]);
+        }
     }
-    if (i + 4 <= count && pow4px(px + 4 * i, ev, ep)) i += 4;
+    const __m512 one = _mm512_set1_ps(1.0f);
+    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m512 v = _mm512_loadu_ps(src + 4 * i);
+        if ((_mm512_cmp_ps_mask(v, one, _CMP_EQ_OQ) & 0x8888) != 0x8888) break;
+        for (long s = 0; s < n; s++) {
+            const __m512 *c = st[s].c;
+            if (st[s].kind == 0) {
+                __m512 acc = _mm512_fmadd_ps(c[0], _mm512_permute_ps(v, 0x00), c[3]);
+                acc = _mm512_fmadd_ps(c[1], _mm512_permute_ps(v, 0x55), acc);
+                v = _mm512_fmadd_ps(c[2], _mm512_permute_ps(v, 0xAA), acc);
+            } else {
+                const __m512i vi = _mm512_castps_si512(v);
+                __mmask16 bad;
+                const __m512 r = pow16(_mm512_castsi512_ps(_mm512_andnot_epi32(sign, vi)), c[0], c + 1, &bad);
+                if (bad & 0x7777) return i;
+                // Odd symmetry: the sign of v back on; alpha lanes keep 1.
+                v = _mm512_castsi512_ps(
+                    _mm512_mask_or_epi32(vi, 0x7777, _mm512_castps_si512(r), _mm512_and_epi32(vi, sign)));
+            }
+        }
+        _mm512_storeu_ps(dst + 4 * i, v);
+    }
     return i;
 }
 
-AVX2 long lunette_pow_opaque_avx2(float *px, long count, float e) {
+// The steps on two pixels; 0 (v unchanged or partly done) when one is not opaque or a power
+// declines a value.
+AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
+    const __m256 one = _mm256_set1_ps(1.0f), sign = _mm256_set1_ps(-0.0f);
+    __m256 v = *pv;
+    if ((_mm256_movemask_ps(_mm256_cmp_ps(v, one, _CMP_EQ_OQ)) & 0x88) != 0x88) return 0;
+    for (long s = 0; s < n; s++) {
+        const __m256 *c = st[s].c;
+        if (st[s].kind == 0) {
+            __m256 acc = _mm256_fmadd_ps(c[0], _mm256_permute_ps(v, 0x00), c[3]);
+            acc = _mm256_fmadd_ps(c[1], _mm256_permute_ps(v, 0x55), acc);
+            v = _mm256_fmadd_ps(c[2], _mm256_permute_ps(v, 0xAA), acc);
+        } else {
+            __m256 bad;
+            const __m256 r = pow8(_mm256_andnot_ps(sign, v), c[0], c + 1, &bad);
+            if (_mm256_movemask_ps(bad) & 0x77) return 0;
+            v = _mm256_blend_ps(_mm256_or_ps(r, _mm256_and_ps(v, sign)), v, 0x88);
+        }
+    }
+    *pv = v;
+    return 1;
+}
+
+AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, const lunette_opaque_step *steps,
+                                      long n) {
+    if (n > LUNETTE_OPAQUE_MAX_STEPS) return 0;
     long i = 0;
-    if (count >= 4 && lunette_kernels_have_avx512()) i = pow_opaque_avx512(px, count, e);
-    const __m256 ev = _mm256_set1_ps(e), one = _mm256_set1_ps(1.0f);
-    const __m256 ep[3] = {_mm256_set1_ps(e * LOG_P[0]), _mm256_set1_ps(e * LOG_P[1]), _mm256_set1_ps(e * LOG_P[2])};
-    const __m256 sign = _mm256_set1_ps(-0.0f);
+    if (count >= 4 && lunette_kernels_have_avx512()) {
+        i = program_avx512(src, dst, count, steps, n);
+        if (i + 4 <= count) return i;  // stopped at a pixel the loop cannot take
+    }
+    step256 st[LUNETTE_OPAQUE_MAX_STEPS];
+    for (long s = 0; s < n; s++) {
+        st[s].kind = steps[s].kind;
+        if (steps[s].kind == 0) {
+            for (int j = 0; j < 4; j++) st[s].c[j] = _mm256_broadcast_ps((const __m128 *)(steps[s].m + 4 * j));
+        } else {
+            const float e = steps[s].e;
+            st[s].c[0] = _mm256_set1_ps(e);
+            for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm256_set1_ps(e * LOG_P[j]);
+        }
+    }
     for (; i + 2 <= count; i += 2) {
-        const __m256 v = _mm256_loadu_ps(px + 4 * i);
-        if ((_mm256_movemask_ps(_mm256_cmp_ps(v, one, _CMP_EQ_OQ)) & 0x88) != 0x88) break;
-        __m256 bad;
-        const __m256 r = pow8(_mm256_andnot_ps(sign, v), ev, ep, &bad);
-        if (_mm256_movemask_ps(bad) & 0x77) break;
-        const __m256 signed_r = _mm256_or_ps(r, _mm256_and_ps(v, sign));
-        _mm256_storeu_ps(px + 4 * i, _mm256_blend_ps(signed_r, v, 0x88));
+        __m256 v = _mm256_loadu_ps(src + 4 * i);
+        if (!steps256(&v, st, n)) return i;
+        _mm256_storeu_ps(dst + 4 * i, v);
+    }
+    if (i < count) {  // the last pixel, twice in one vector
+        const __m128 p = _mm_loadu_ps(src + 4 * i);
+        __m256 v = _mm256_insertf128_ps(_mm256_castps128_ps256(p), p, 1);
+        if (!steps256(&v, st, n)) return i;
+        _mm_storeu_ps(dst + 4 * i, _mm256_castps256_ps128(v));
+        i++;
     }
     return i;
 }
 
 #else
 
-long lunette_pow_opaque_avx2(float *px, long count, float e) { (void)px; (void)count; (void)e; return 0; }
+long lunette_opaque_program_avx2(const float *src, float *dst, long count, const lunette_opaque_step *steps,
+                                 long nsteps) {
+    (void)src; (void)dst; (void)count; (void)steps; (void)nsteps;
+    return 0;
+}
 
 #endif

@@ -92,6 +92,88 @@ typedef struct {
     __m256 c[4];
 } step256;
 
+// Sixteen pixels at a time in planes: R, G and B of pixels 0…15 in one vector each (alpha
+// is 1 throughout), so affine maps are nine multiply-adds and powers skip the alpha lanes.
+// Returns how many pixels it did (a multiple of 16).
+AVX512 static long planar_avx512(const float *src, float *dst, long count, const step512 *st,
+                                 const lunette_opaque_step *steps, long n) {
+    const __m512 one = _mm512_set1_ps(1.0f);
+    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
+    const __m512i rg = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+    const __m512i ba = _mm512_setr_epi32(2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31);
+    const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    const __m512i hi = _mm512_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m512i zip0 = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i zip1 = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const __m512i px0 = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    const __m512i px1 = _mm512_setr_epi32(8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+    long i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const float *p = src + 4 * i;
+        const __m512 v0 = _mm512_loadu_ps(p), v1 = _mm512_loadu_ps(p + 16);
+        const __m512 v2 = _mm512_loadu_ps(p + 32), v3 = _mm512_loadu_ps(p + 48);
+        const __mmask16 opaque = _mm512_cmp_ps_mask(v0, one, _CMP_EQ_OQ) & _mm512_cmp_ps_mask(v1, one, _CMP_EQ_OQ)
+                               & _mm512_cmp_ps_mask(v2, one, _CMP_EQ_OQ) & _mm512_cmp_ps_mask(v3, one, _CMP_EQ_OQ);
+        if ((opaque & 0x8888) != 0x8888) return i;
+        const __m512 t0 = _mm512_permutex2var_ps(v0, rg, v1), t1 = _mm512_permutex2var_ps(v2, rg, v3);
+        const __m512 u0 = _mm512_permutex2var_ps(v0, ba, v1), u1 = _mm512_permutex2var_ps(v2, ba, v3);
+        __m512 c[3] = {_mm512_permutex2var_ps(t0, lo, t1), _mm512_permutex2var_ps(t0, hi, t1),
+                       _mm512_permutex2var_ps(u0, lo, u1)};
+        for (long s = 0; s < n; s++) {
+            if (st[s].kind == 0) {
+                const float *k = steps[s].m;  // columns for R, G, B and the offset
+                __m512 out[3];
+                for (int j = 0; j < 3; j++) {
+                    __m512 acc = _mm512_fmadd_ps(_mm512_set1_ps(k[j]), c[0], _mm512_set1_ps(k[12 + j]));
+                    acc = _mm512_fmadd_ps(_mm512_set1_ps(k[4 + j]), c[1], acc);
+                    out[j] = _mm512_fmadd_ps(_mm512_set1_ps(k[8 + j]), c[2], acc);
+                }
+                c[0] = out[0]; c[1] = out[1]; c[2] = out[2];
+            } else {
+                for (int j = 0; j < 3; j++) {
+                    const __m512i vi = _mm512_castps_si512(c[j]);
+                    __mmask16 bad;
+                    const __m512 r = pow16(_mm512_castsi512_ps(_mm512_andnot_epi32(sign, vi)), st[s].c[0], st[s].c + 1, &bad);
+                    if (bad) return i;
+                    c[j] = _mm512_castsi512_ps(_mm512_or_epi32(_mm512_castps_si512(r), _mm512_and_epi32(vi, sign)));
+                }
+            }
+        }
+        const __m512 rg0 = _mm512_permutex2var_ps(c[0], zip0, c[1]), rg1 = _mm512_permutex2var_ps(c[0], zip1, c[1]);
+        const __m512 ba0 = _mm512_permutex2var_ps(c[2], zip0, one), ba1 = _mm512_permutex2var_ps(c[2], zip1, one);
+        float *q = dst + 4 * i;
+        _mm512_storeu_ps(q, _mm512_permutex2var_ps(rg0, px0, ba0));
+        _mm512_storeu_ps(q + 16, _mm512_permutex2var_ps(rg0, px1, ba0));
+        _mm512_storeu_ps(q + 32, _mm512_permutex2var_ps(rg1, px0, ba1));
+        _mm512_storeu_ps(q + 48, _mm512_permutex2var_ps(rg1, px1, ba1));
+    }
+    return i;
+}
+
+// The steps on four pixels (interleaved); 0 when one is not opaque or a power declines a value.
+AVX512 static inline int steps512(__m512 *pv, const step512 *st, long n) {
+    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
+    __m512 v = *pv;
+    if ((_mm512_cmp_ps_mask(v, _mm512_set1_ps(1.0f), _CMP_EQ_OQ) & 0x8888) != 0x8888) return 0;
+    for (long s = 0; s < n; s++) {
+        const __m512 *c = st[s].c;
+        if (st[s].kind == 0) {
+            __m512 acc = _mm512_fmadd_ps(c[0], _mm512_permute_ps(v, 0x00), c[3]);
+            acc = _mm512_fmadd_ps(c[1], _mm512_permute_ps(v, 0x55), acc);
+            v = _mm512_fmadd_ps(c[2], _mm512_permute_ps(v, 0xAA), acc);
+        } else {
+            const __m512i vi = _mm512_castps_si512(v);
+            __mmask16 bad;
+            const __m512 r = pow16(_mm512_castsi512_ps(_mm512_andnot_epi32(sign, vi)), c[0], c + 1, &bad);
+            if (bad & 0x7777) return 0;
+            // Odd symmetry: the sign of v back on; alpha lanes keep 1.
+            v = _mm512_castsi512_ps(_mm512_mask_or_epi32(vi, 0x7777, _mm512_castps_si512(r), _mm512_and_epi32(vi, sign)));
+        }
+    }
+    *pv = v;
+    return 1;
+}
+
 AVX512 static long program_avx512(const float *src, float *dst, long count, const lunette_opaque_step *steps,
                                   long n) {
     step512 st[LUNETTE_OPAQUE_MAX_STEPS];
@@ -105,35 +187,20 @@ AVX512 static long program_avx512(const float *src, float *dst, long count, cons
             for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm512_set1_ps(e * LOG_P[j]);
         }
     }
-    const __m512 one = _mm512_set1_ps(1.0f);
-    const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
     long i = 0;
-    for (; i + 4 <= count; i += 4) {
-        __m512 v = _mm512_loadu_ps(src + 4 * i);
-        if ((_mm512_cmp_ps_mask(v, one, _CMP_EQ_OQ) & 0x8888) != 0x8888) break;
-        for (long s = 0; s < n; s++) {
-            const __m512 *c = st[s].c;
-            if (st[s].kind == 0) {
-                __m512 acc = _mm512_fmadd_ps(c[0], _mm512_permute_ps(v, 0x00), c[3]);
-                acc = _mm512_fmadd_ps(c[1], _mm512_permute_ps(v, 0x55), acc);
-                v = _mm512_fmadd_ps(c[2], _mm512_permute_ps(v, 0xAA), acc);
-            } else {
-                const __m512i vi = _mm512_castps_si512(v);
-                __mmask16 bad;
-                const __m512 r = pow16(_mm512_castsi512_ps(_mm512_andnot_epi32(sign, vi)), c[0], c + 1, &bad);
-                if (bad & 0x7777) return i;
-                // Odd symmetry: the sign of v back on; alpha lanes keep 1.
-                v = _mm512_castsi512_ps(
-                    _mm512_mask_or_epi32(vi, 0x7777, _mm512_castps_si512(r), _mm512_and_epi32(vi, sign)));
-            }
+    for (;;) {
+        // Planes while they go; a group of 16 they decline (or the tail) four pixels at a time.
+        i += planar_avx512(src + 4 * i, dst + 4 * i, count - i, st, steps, n);
+        const long end = i + 16 <= count ? i + 16 : count;
+        for (; i + 4 <= end; i += 4) {
+            __m512 v = _mm512_loadu_ps(src + 4 * i);
+            if (!steps512(&v, st, n)) return i;
+            _mm512_storeu_ps(dst + 4 * i, v);
         }
-        _mm512_storeu_ps(dst + 4 * i, v);
+        if (end == count) return i;
     }
-    return i;
 }
 
-// The steps on two pixels; 0 (v unchanged or partly done) when one is not opaque or a power
-// declines a value.
 AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
     const __m256 one = _mm256_set1_ps(1.0f), sign = _mm256_set1_ps(-0.0f);
     __m256 v = *pv;

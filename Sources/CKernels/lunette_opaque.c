@@ -201,6 +201,7 @@ AVX512 static long program_avx512(const float *src, float *dst, long count, cons
     }
 }
 
+// The steps on two pixels; 0 when one is not opaque or a power declines a value.
 AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
     const __m256 one = _mm256_set1_ps(1.0f), sign = _mm256_set1_ps(-0.0f);
     __m256 v = *pv;

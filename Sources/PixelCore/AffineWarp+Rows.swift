@@ -9,6 +9,10 @@ extension AffineWarpNode {
     /// Column margin, in source pixels, that keeps a run's test clear of rounding.
     static let runMargin = 1e-3
 
+    /// True when this CPU can run the C kernel (what `vector` asks for; the default,
+    /// `Convolution.avx2`, also honours `LUNETTE_NO_AVX2`).
+    static let kernelRuns = lunette_kernels_have_avx2() != 0
+
     /// Writes `count` pixels of row `y` from column `x`: pixel i samples `src` bilinearly at
     /// `inv` of its centre (x + i + 0.5, y + 0.5), exactly as `Sampler.bilinear` defines it
     /// (zero outside `src`); `vector` false keeps to the Swift loop (`LUNETTE_NO_AVX2`).
@@ -38,7 +42,7 @@ extension AffineWarpNode {
         if touch.lowerBound > 0 { row.update(repeating: .zero, count: touch.lowerBound) }
         for i in touch.lowerBound..<inner.lowerBound { sample(i) }
         var done = inner.lowerBound
-        if vector, !inner.isEmpty, src.height >= 2 {
+        if vector, kernelRuns, !inner.isEmpty, src.height >= 2 {
             let s = UnsafeRawPointer(src.pixels).assumingMemoryBound(to: Float.self)
             let o = UnsafeMutableRawPointer(row + done).assumingMemoryBound(to: Float.self)
             let stride = src.row(1) - src.row(0)

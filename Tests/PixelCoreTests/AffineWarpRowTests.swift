@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 @testable import PixelCore
 import XCTest
@@ -141,5 +142,47 @@ final class AffineWarpRowTests: XCTestCase {
             }
         }
         XCTAssertLessThan(worst, 1e-5)
+    }
+}
+
+/// The C kernel alone: it must find where a row leaves the source by itself and stop there.
+final class AffineWarpKernelTests: XCTestCase {
+    func testKernelStopsWhereTheRowLeavesTheSource() throws {
+        try XCTSkipUnless(AffineWarpNode.kernelRuns, "no AVX2 + FMA on this CPU")
+        let src = AffineWarpRowTests.source(IRect(0, 0, 23, 17))
+        let s = UnsafeRawPointer(src.pixels).assumingMemoryBound(to: Float.self)
+        let out = UnsafeMutablePointer<Pixel>.allocate(capacity: 64)
+        defer { out.deallocate() }
+        var stops = Set<Int>()
+        for (fx0, fy0, dx, dy) in [(0.25, 0.5, 0.97, 0.21), (21.9, 15.3, -0.8, -0.33), (3.0, 1e-9, 0.5, 0.0),
+                                   (0.0, 15.999, 0.3, -0.02), (5.5, 2.5, 0.0, 1.1), (20.5, 3.25, 1.0, 0.0)] {
+            for count in [1, 3, 8, 13, 40, 64] {
+                out.update(repeating: Pixel(repeating: -7), count: 64)
+                let n = lunette_warp_bilinear_row_avx2(s, 23, 17, 23, UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self),
+                                                       count, fx0, fy0, dx, dy, 0.1, 1.0)
+                // Expected: the leading run of pixels whose four taps are inside.
+                var expect = 0
+                while expect < count {
+                    let x0 = (fx0 + Double(expect) * dx).rounded(.down), y0 = (fy0 + Double(expect) * dy).rounded(.down)
+                    guard x0 >= 0, x0 <= 21, y0 >= 0, y0 <= 15 else { break }
+                    expect += 1
+                }
+                XCTAssertEqual(n, expect, "start (\(fx0), \(fy0)) step (\(dx), \(dy)) count \(count)")
+                stops.insert(n)
+                for i in 0..<count {
+                    let p = out[i]
+                    if i >= n { XCTAssertEqual(p, Pixel(repeating: -7), "pixel \(i) past the run was written"); continue }
+                    let fx = fx0 + Double(i) * dx, fy = fy0 + Double(i) * dy
+                    let x0 = fx.rounded(.down), y0 = fy.rounded(.down), tx = fx - x0, ty = fy - y0
+                    func tap(_ a: Int, _ b: Int) -> SIMD4<Double> {
+                        let v = src[Int(x0) + a, Int(y0) + b]
+                        return SIMD4(Double(v.x), Double(v.y), Double(v.z), Double(v.w))
+                    }
+                    let e = (tap(0, 0) * (1 - tx) + tap(1, 0) * tx) * (1 - ty) + (tap(0, 1) * (1 - tx) + tap(1, 1) * tx) * ty
+                    for c in 0..<4 { XCTAssertEqual(Double(p[c]), e[c], accuracy: 1e-5, "pixel \(i)") }
+                }
+            }
+        }
+        XCTAssertTrue(stops.count > 4, "runs should end at various places: \(stops)")
     }
 }

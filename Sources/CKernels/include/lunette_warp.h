@@ -11,7 +11,7 @@
 // `src` is the pixel at (0, 0) of a width × height source whose rows are `stride` pixels
 // apart. Stops before the first pixel whose four taps are not all inside the source and
 // returns how many pixels it wrote (from the start of `out`). (nx, ny) is the step of
-// (fx, fy) to the next destination row, whose upper taps it prefetches.
+// (fx, fy) to the next destination row: the source lines of rows a few steps on are prefetched.
 long lunette_warp_bilinear_row_avx2(const float *src, long width, long height, long stride, float *out,
                                     long count, double fx0, double fy0, double dx, double dy, double nx, double ny);
 

@@ -143,6 +143,16 @@ final class AffineWarpRowTests: XCTestCase {
         }
         XCTAssertLessThan(worst, 1e-5)
     }
+
+    func testIntegerShiftCopiesRows() throws {
+        // Whole-pixel translations copy rows (read in place where the tile fits the image).
+        let src = Self.source(IRect(0, 0, 45, 31))
+        let image = Image(SourceNode(src)).transformed(by: .translation(3, -2)).cropped(to: Rect(0, 0, 45, 31))
+        let out = try Context(threads: 2, tileSize: 16).render(image, rect: IRect(0, 0, 45, 31))
+        for y in 0..<31 {
+            for x in 0..<45 { XCTAssertEqual(out.row(y)[x], src[x - 3, y + 2], "(\(x), \(y))") }
+        }
+    }
 }
 
 /// The C kernel alone: it must find where a row leaves the source by itself and stop there.

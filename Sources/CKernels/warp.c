@@ -38,7 +38,7 @@ typedef struct {
     const float *src;
     float *out;
     long width, height, rowStep;  // rowStep: floats from one source row to the next
-    long ahead;                   // floats from a tap to the upper tap of the next row's sample
+    long ahead;                   // floats from a tap to about the upper tap PREFETCH_ROWS rows on
     double fx0, fy0, dx, dy;
 } Row;
 
@@ -49,10 +49,10 @@ AVX2 static inline int inside(const Row *r, long i) {
     return x0 >= 0 && x0 <= (double)(r->width - 2) && y0 >= 0 && y0 <= (double)(r->height - 2);
 }
 
-// Prefetches the next destination row's new source lines: the hardware prefetchers miss
+// Prefetches the source lines a later destination row reads first: the hardware prefetchers miss
 // them on a slanted walk. A hint only (it never faults), so the address may leave the image.
-static inline void prefetch_ahead(const Row *r, const float *p) {
-    _mm_prefetch((const char *)((unsigned long)p + 4 * (unsigned long)r->ahead), _MM_HINT_T0);
+static inline void prefetch_ahead(const float *p, long ahead) {
+    _mm_prefetch((const char *)((unsigned long)p + 4 * (unsigned long)ahead), _MM_HINT_T0);
 }
 
 // Pixels [i, n) eight at a time; returns where it stopped.
@@ -74,7 +74,8 @@ AVX512 static long row_avx512(const Row *r, long i, long n) {
     const __m512i selL = _mm512_setr_epi32(0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
     const __m512i selR = _mm512_setr_epi32(4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
     const float *src = r->src;
-    const long rowStep = r->rowStep;
+    float *out = r->out;
+    const long rowStep = r->rowStep, ahead = r->ahead;
     for (; i + 8 <= n; i += 8) {
         const __m512d iv = _mm512_add_pd(_mm512_set1_pd((double)i), step);
         const __m512d fx = _mm512_fmadd_pd(iv, vdx, vfx0), fy = _mm512_fmadd_pd(iv, vdy, vfy0);
@@ -87,8 +88,8 @@ AVX512 static long row_avx512(const Row *r, long i, long n) {
         __m512 v[4];
         for (int k = 0; k < 4; k++) {
             const float *pa = src + 4 * idx[2 * k], *pb = src + 4 * idx[2 * k + 1];
-            prefetch_ahead(r, pa);
-            prefetch_ahead(r, pb);
+            prefetch_ahead(pa, ahead);
+            prefetch_ahead(pb, ahead);
             const __m512 a = _mm512_castpd_ps(_mm512_insertf64x4(
                 _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(pa))), _mm256_castps_pd(_mm256_loadu_ps(pb)), 1));
             const __m512 b = _mm512_castpd_ps(_mm512_insertf64x4(
@@ -98,8 +99,8 @@ AVX512 static long row_avx512(const Row *r, long i, long n) {
         }
         const __m512 l0 = _mm512_permutex2var_ps(v[0], selL, v[1]), r0 = _mm512_permutex2var_ps(v[0], selR, v[1]);
         const __m512 l1 = _mm512_permutex2var_ps(v[2], selL, v[3]), r1 = _mm512_permutex2var_ps(v[2], selR, v[3]);
-        _mm512_storeu_ps(r->out + 4 * i, _mm512_fmadd_ps(_mm512_sub_ps(r0, l0), _mm512_permutexvar_ps(txLo, tx), l0));
-        _mm512_storeu_ps(r->out + 4 * i + 16, _mm512_fmadd_ps(_mm512_sub_ps(r1, l1), _mm512_permutexvar_ps(txHi, tx), l1));
+        _mm512_storeu_ps(out + 4 * i, _mm512_fmadd_ps(_mm512_sub_ps(r0, l0), _mm512_permutexvar_ps(txLo, tx), l0));
+        _mm512_storeu_ps(out + 4 * i + 16, _mm512_fmadd_ps(_mm512_sub_ps(r1, l1), _mm512_permutexvar_ps(txHi, tx), l1));
     }
     return i;
 }
@@ -113,7 +114,8 @@ AVX2 static void row_avx2(const Row *r, long i, long n) {
     const __m256d step = _mm256_setr_pd(0, 1, 2, 3);
     const __m256i txLo = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), txHi = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
     const float *src = r->src;
-    const long rowStep = r->rowStep;
+    float *out = r->out;
+    const long rowStep = r->rowStep, ahead = r->ahead;
     for (; i + 4 <= n; i += 4) {
         const __m256d iv = _mm256_add_pd(_mm256_set1_pd((double)i), step);
         const __m256d fx = _mm256_fmadd_pd(iv, vdx, vfx0), fy = _mm256_fmadd_pd(iv, vdy, vfy0);
@@ -127,15 +129,15 @@ AVX2 static void row_avx2(const Row *r, long i, long n) {
         __m256 v[4];  // [left | right] of each pixel: its two source rows blended by ty
         for (int k = 0; k < 4; k++) {
             const float *p = src + 4 * idx[k];
-            prefetch_ahead(r, p);
+            prefetch_ahead(p, ahead);
             const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + rowStep);
             v[k] = _mm256_fmadd_ps(_mm256_sub_ps(b, a), _mm256_broadcast_ss(tys + k), a);
         }
         const __m256 t8 = _mm256_castps128_ps256(tx);
         const __m256 l0 = _mm256_permute2f128_ps(v[0], v[1], 0x20), r0 = _mm256_permute2f128_ps(v[0], v[1], 0x31);
         const __m256 l1 = _mm256_permute2f128_ps(v[2], v[3], 0x20), r1 = _mm256_permute2f128_ps(v[2], v[3], 0x31);
-        _mm256_storeu_ps(r->out + 4 * i, _mm256_fmadd_ps(_mm256_sub_ps(r0, l0), _mm256_permutevar8x32_ps(t8, txLo), l0));
-        _mm256_storeu_ps(r->out + 4 * i + 8, _mm256_fmadd_ps(_mm256_sub_ps(r1, l1), _mm256_permutevar8x32_ps(t8, txHi), l1));
+        _mm256_storeu_ps(out + 4 * i, _mm256_fmadd_ps(_mm256_sub_ps(r0, l0), _mm256_permutevar8x32_ps(t8, txLo), l0));
+        _mm256_storeu_ps(out + 4 * i + 8, _mm256_fmadd_ps(_mm256_sub_ps(r1, l1), _mm256_permutevar8x32_ps(t8, txHi), l1));
     }
     for (; i < n; i++) {  // the tail: the same sums one pixel at a time
         const double fx = __builtin_fma((double)i, r->dx, r->fx0), fy = __builtin_fma((double)i, r->dy, r->fy0);
@@ -144,7 +146,7 @@ AVX2 static void row_avx2(const Row *r, long i, long n) {
         const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + rowStep);
         const __m256 v = _mm256_fmadd_ps(_mm256_sub_ps(b, a), _mm256_set1_ps((float)(fy - y0)), a);
         const __m128 lo = _mm256_castps256_ps128(v), hi = _mm256_extractf128_ps(v, 1);
-        _mm_storeu_ps(r->out + 4 * i, _mm_fmadd_ps(_mm_sub_ps(hi, lo), _mm_set1_ps((float)(fx - x0)), lo));
+        _mm_storeu_ps(out + 4 * i, _mm_fmadd_ps(_mm_sub_ps(hi, lo), _mm_set1_ps((float)(fx - x0)), lo));
     }
 }
 

@@ -31,23 +31,24 @@ public final class AffineWarpNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         guard let inv = inverse else { return PixelBuffer(rect) }
         if let (dx, dy) = integerShift {
-            let src = session.render(inputs[0], IRect(rect.x - dx, rect.y - dy, rect.width, rect.height))
-            let out = session.output(rect, zeroed: false)
-            for ly in 0..<rect.height { out.row(ly).update(from: src.row(ly), count: rect.width) }
+            let from = IRect(rect.x - dx, rect.y - dy, rect.width, rect.height)
+            let src = session.borrow(inputs[0], from) ?? session.render(inputs[0], from)
+            let out = session.output(rect, zeroed: false)  // every row is copied in
+            for ly in 0..<rect.height {
+                out.row(ly).update(from: src.row(from.y - src.rect.y + ly) + (from.x - src.rect.x), count: rect.width)
+            }
             return out
         }
-        let out = PixelBuffer(rect)
         let roi = IRect.clipping(regionOfInterest(for: rect, input: 0), to: rect.grown(1 << 28, 1 << 28))
-        guard !roi.isEmpty else { return out }
-        // Samples only fall inside `roi`, so a loaded image covering it is read in place.
-        let src = session.borrow(inputs[0], roi) ?? session.render(inputs[0], roi)
+        // Outside its extent the input is transparent, as outside the buffer: only the part of
+        // `roi` inside the extent is needed, so a loaded image covers it more often.
+        let need = IRect.clipping(inputs[0].extent, to: roi)
+        guard !need.isEmpty else { return session.output(rect, zeroed: true) }
+        // Samples only fall inside `need`, so a loaded image covering it is read in place.
+        let src = session.borrow(inputs[0], need) ?? session.render(inputs[0], need)
+        let out = session.output(rect, zeroed: false)  // sampleRow writes every pixel
         for ly in 0..<rect.height {
-            let row = out.row(ly)
-            let cy = Double(rect.y + ly) + 0.5
-            for lx in 0..<rect.width {
-                let p = inv.apply(Point(Double(rect.x + lx) + 0.5, cy))
-                row[lx] = Sampler.bilinear(src, p.x, p.y)
-            }
+            Self.sampleRow(src, inv, x: rect.x, y: rect.y + ly, count: rect.width, into: out.row(ly))
         }
         return out
     }

@@ -6,25 +6,13 @@
 // float rounding. Compiled for the baseline target with these functions alone marked
 // avx2/fma (avx512f), and only called after lunette_kernels_have_avx2() returned 1.
 #include "lunette_warp.h"
-#include <stdlib.h>
+#include "lunette_kernels.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f,avx2,fma")))
-
-// As lunette_kernels.c: AVX-512F where the CPU has it, unless LUNETTE_NO_AVX512 is set.
-static int warp_have_avx512(void) {
-    static int known = -1;  // read and written atomically: any thread may ask first
-    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (k < 0) {
-        __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx512f") && !getenv("LUNETTE_NO_AVX512");
-        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
-    }
-    return k;
-}
 
 // 2^52: adding it to a double holding an integer in [0, 2^52) leaves that integer in the
 // low mantissa bits (a double → int64 conversion AVX2 lacks).
@@ -172,7 +160,7 @@ AVX2 long lunette_warp_bilinear_row_avx2(const float *src, long width, long heig
         n = hi;
     }
     long i = 0;
-    if (n >= 8 && warp_have_avx512()) i = row_avx512(&r, 0, n);
+    if (n >= 8 && lunette_kernels_have_avx512()) i = row_avx512(&r, 0, n);
     row_avx2(&r, i, n);
     return n;
 }

@@ -1,34 +1,43 @@
+import CKernels
 import Foundation
 
 extension Convolution {
     /// A `columns`×`rows` correlation in Core Image weight order: row-major from the top row
     /// on screen, so weight `r·columns + c` reads the pixel at (x + c − ⌊columns/2⌋,
     /// y + ⌊rows/2⌋ − r); plus `bias`, every channel clamped to [0, 1]. `src` must cover
-    /// `dst` grown by the kernel's half sizes. Zero weights are skipped.
+    /// `dst` grown by the kernel's half sizes. Zero weights are skipped. AVX2 + FMA (CKernels)
+    /// where the CPU has it (`vectorized`): the same sums with each tap's multiply-add fused.
     public static func correlate(_ src: PixelBuffer, _ dst: PixelBuffer, _ weights: [Float],
-                                 columns: Int, rows: Int, bias: Float) {
+                                 columns: Int, rows: Int, bias: Float, vectorized: Bool = avx2) {
         let hx = columns / 2, hy = rows / 2
-        // The non-zero taps as (source offset from the output pixel in the buffer, weight).
-        var offsets: [Int] = [], taps: [Float] = []
+        // The non-zero taps as (source row and column offsets from the output pixel, weight).
+        var dy: [Int] = [], dx: [Int] = [], taps: [Float] = []
         for r in 0..<rows {
             for c in 0..<columns where weights[r * columns + c] != 0 {
-                offsets.append((hy - r) * src.width + (c - hx))
+                dy.append(hy - r); dx.append(c - hx)
                 taps.append(weights[r * columns + c])
             }
         }
-        let n = taps.count
-        offsets.withUnsafeBufferPointer { off in
+        let n = taps.count, width = dst.width
+        let sx = dst.rect.x - src.rect.x, sy = dst.rect.y - src.rect.y
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: max(1, n)) { p in
             taps.withUnsafeBufferPointer { w in
-                // Tap by tap over a whole row (each pixel still sums bias, then the taps in
-                // order, so the result is the pixel-by-pixel one), then clamp.
-                let width = dst.width
                 for ly in 0..<dst.height {
+                    // Where each tap reads for the row's first pixel (rows addressed one by one).
+                    for i in 0..<n { p[i] = UnsafePointer(src.row(sy + ly + dy[i]) + (sx + dx[i])) }
                     let d = dst.row(ly)
-                    let s = src.row(dst.rect.y + ly - src.rect.y) + (dst.rect.x - src.rect.x)
+                    if vectorized {
+                        let pf = UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+                        let df = UnsafeMutableRawPointer(d).assumingMemoryBound(to: Float.self)
+                        lunette_correlate_row_avx2(pf, w.baseAddress, n, bias, df, width)
+                        continue
+                    }
+                    // Tap by tap over a whole row (each pixel still sums bias, then the taps in
+                    // order, so the result is the pixel-by-pixel one), then clamp.
                     d.update(repeating: Pixel(repeating: bias), count: width)
                     for i in 0..<n {
-                        let p = s + off[i], wi = w[i]
-                        for x in 0..<width { d[x] += p[x] * wi }
+                        let s = p[i], wi = w[i]
+                        for x in 0..<width { d[x] += s[x] * wi }
                     }
                     for x in 0..<width { d[x] = simd_clamp01(d[x]) }
                 }

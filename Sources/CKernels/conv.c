@@ -34,13 +34,23 @@ void lunette_conv_use_avx512(int on) {
 // clamp to [0, 1] with NaN kept: maxps/minps return their second operand for a NaN.
 #define CLAMP512(v) _mm512_min_ps(one, _mm512_max_ps(zero, (v)))
 #define CLAMP256(v) _mm256_min_ps(one, _mm256_max_ps(zero, (v)))
+// The four cache lines (16 pixels) from p: a source row later rows read, fetched while
+// this row computes (the hardware prefetchers lose track at every 4 KiB tile row).
+#define PREFETCH4(p)                                                                     \
+    do {                                                                                 \
+        _mm_prefetch((const char *)(p), _MM_HINT_T0);                                    \
+        _mm_prefetch((const char *)((p) + 16), _MM_HINT_T0);                             \
+        _mm_prefetch((const char *)((p) + 32), _MM_HINT_T0);                             \
+        _mm_prefetch((const char *)((p) + 48), _MM_HINT_T0);                             \
+    } while (0)
 
 AVX512 static void correlate_row_avx512(const float *const *taps, const float *w, long n, float bias, float *out,
-                                        long width) {
+                                        long width, const float *ahead) {
     const __m512 b = _mm512_set1_ps(bias), zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f);
     long x = 0;
     for (; x + 16 <= width; x += 16) {
         const long o = 4 * x;
+        if (ahead) PREFETCH4(ahead + o);
         __m512 a0 = b, a1 = b, a2 = b, a3 = b;
         for (long i = 0; i < n; i++) {
             const __m512 wi = _mm512_set1_ps(w[i]);
@@ -66,12 +76,13 @@ AVX512 static void correlate_row_avx512(const float *const *taps, const float *w
 }
 
 AVX2 void lunette_correlate_row_avx2(const float *const *taps, const float *w, long n, float bias, float *out,
-                                     long width) {
-    if (width >= 4 && conv_have_avx512()) { correlate_row_avx512(taps, w, n, bias, out, width); return; }
+                                     long width, const float *ahead) {
+    if (width >= 4 && conv_have_avx512()) { correlate_row_avx512(taps, w, n, bias, out, width, ahead); return; }
     const __m256 b = _mm256_set1_ps(bias), zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
     long x = 0;
     for (; x + 8 <= width; x += 8) {
         const long o = 4 * x;
+        if (ahead && (x & 8) == 0) PREFETCH4(ahead + o);
         __m256 a0 = b, a1 = b, a2 = b, a3 = b;
         for (long i = 0; i < n; i++) {
             const __m256 wi = _mm256_set1_ps(w[i]);
@@ -151,10 +162,12 @@ AVX2 void lunette_resample_row_avx2(const float *s, float *out, long width, cons
 
 // MARK: vertical rows
 
-AVX512 static void column_avx512(const float *const *rows, float *out, long width, const float *k, long n) {
+AVX512 static void column_avx512(const float *const *rows, float *out, long width, const float *k, long n,
+                                 const float *const *ahead, long m) {
     long x = 0;
     for (; x + 16 <= width; x += 16) {
         const long o = 4 * x;
+        for (long j = 0; j < m; j++) PREFETCH4(ahead[j] + o);
         const __m512 w0 = _mm512_set1_ps(k[0]);
         const float *q = rows[0] + o;
         __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(q), w0), a1 = _mm512_mul_ps(_mm512_loadu_ps(q + 16), w0);
@@ -181,15 +194,17 @@ AVX512 static void column_avx512(const float *const *rows, float *out, long widt
     }
 }
 
-AVX2 void lunette_column_avx2(const float *const *rows, float *out, long width, const float *k, long n) {
+AVX2 void lunette_column_avx2(const float *const *rows, float *out, long width, const float *k, long n,
+                              const float *const *ahead, long m) {
     if (n < 1) {
         for (long i = 0; i < 4 * width; i++) out[i] = 0;
         return;
     }
-    if (width >= 4 && conv_have_avx512()) { column_avx512(rows, out, width, k, n); return; }
+    if (width >= 4 && conv_have_avx512()) { column_avx512(rows, out, width, k, n, ahead, m); return; }
     long x = 0;
     for (; x + 8 <= width; x += 8) {
         const long o = 4 * x;
+        if ((x & 8) == 0) for (long j = 0; j < m; j++) PREFETCH4(ahead[j] + o);
         const __m256 w0 = _mm256_set1_ps(k[0]);
         const float *q = rows[0] + o;
         __m256 a0 = _mm256_mul_ps(_mm256_loadu_ps(q), w0), a1 = _mm256_mul_ps(_mm256_loadu_ps(q + 8), w0);
@@ -225,15 +240,16 @@ AVX2 void lunette_column_avx2(const float *const *rows, float *out, long width, 
 
 // Other architectures: the Swift loops run instead.
 void lunette_correlate_row_avx2(const float *const *taps, const float *w, long n, float bias, float *out,
-                                long width) {
-    (void)taps; (void)w; (void)n; (void)bias; (void)out; (void)width;
+                                long width, const float *ahead) {
+    (void)taps; (void)w; (void)n; (void)bias; (void)out; (void)width; (void)ahead;
 }
 void lunette_resample_row_avx2(const float *s, float *out, long width, const long *first, const float *w4,
                                long taps) {
     (void)s; (void)out; (void)width; (void)first; (void)w4; (void)taps;
 }
-void lunette_column_avx2(const float *const *rows, float *out, long width, const float *k, long n) {
-    (void)rows; (void)out; (void)width; (void)k; (void)n;
+void lunette_column_avx2(const float *const *rows, float *out, long width, const float *k, long n,
+                         const float *const *ahead, long m) {
+    (void)rows; (void)out; (void)width; (void)k; (void)n; (void)ahead; (void)m;
 }
 void lunette_conv_use_avx512(int on) { (void)on; }
 

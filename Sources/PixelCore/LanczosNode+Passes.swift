@@ -21,14 +21,23 @@ extension LanczosScaleNode {
                          vectorized: Bool) {
         let taps = vw.taps
         vw.w.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps) { rows in
+            withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps + Self.aheadRows) { rows in
+                let ahead = rows.baseAddress! + taps
                 for y in 0..<dst.height {
                     for i in 0..<taps { rows[i] = row(vw.first[y] + i) }
                     let kk = k.baseAddress! + y * taps
                     if vectorized {
+                        // The rows output y + 2 reads that y + 1 does not, fetched meanwhile.
+                        var m = 0
+                        if y + 2 < dst.height {
+                            let f = vw.first[y + 2]
+                            var j = max(f, vw.first[y + 1] + taps)
+                            while j < f + taps && m < Self.aheadRows { ahead[m] = row(j); m += 1; j += 1 }
+                        }
                         let rf = UnsafeRawPointer(rows.baseAddress!).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+                        let af = UnsafeRawPointer(ahead).assumingMemoryBound(to: UnsafePointer<Float>?.self)
                         let of = UnsafeMutableRawPointer(dst.row(y)).assumingMemoryBound(to: Float.self)
-                        lunette_column_avx2(rf, of, width, kk, taps)
+                        lunette_column_avx2(rf, of, width, kk, taps, af, m)
                     } else {
                         Convolution.vertical(rows.baseAddress!, dst.row(y), width, kk, taps)
                     }
@@ -36,6 +45,9 @@ extension LanczosScaleNode {
             }
         }
     }
+
+    /// At most this many rows are prefetched per output row (a ⅛ shrink needs 8 new rows).
+    static let aheadRows = 8
 
     /// Row y of `dst`: pixel x = Σ_i w[x·taps + i]·row(y)[first[x] + i].
     static func horizontal(_ row: (Int) -> UnsafePointer<Pixel>, _ hw: Weights, into dst: PixelBuffer, vectorized: Bool) {

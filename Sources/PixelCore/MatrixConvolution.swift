@@ -29,7 +29,11 @@ extension Convolution {
                     if vectorized {
                         let pf = UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: UnsafePointer<Float>?.self)
                         let df = UnsafeMutableRawPointer(d).assumingMemoryBound(to: Float.self)
-                        lunette_correlate_row_avx2(pf, w.baseAddress, n, bias, df, width)
+                        // Three rows past the deepest the row reads: in cache when its turn comes.
+                        let next = sy + ly + hy + 3
+                        let ahead = next < src.height ? UnsafeRawPointer(src.row(next) + (sx - hx)) : nil
+                        lunette_correlate_row_avx2(pf, w.baseAddress, n, bias, df, width,
+                                                   ahead?.assumingMemoryBound(to: Float.self))
                         continue
                     }
                     // Tap by tap over a whole row (each pixel still sums bias, then the taps in

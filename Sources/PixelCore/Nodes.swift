@@ -87,7 +87,7 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let need = rect.grown(haloX, haloY)
         let src = (inPlace ? session.borrow(inputs[0], need) : nil) ?? session.render(inputs[0], need)
-        let dst = inPlace ? session.output(rect, zeroed: false) : PixelBuffer(rect)  // in-place kernels write every pixel
+        let dst = inPlace ? PixelBuffer(uninitialized: rect) : PixelBuffer(rect)  // in-place kernels write every pixel
         kernel(src, dst)
         return dst
     }

@@ -6,7 +6,8 @@ import XCTest
 
 /// The matrix convolution rows (`Convolution.correlate`) against a direct double-precision
 /// sum, on the Swift loop and on the AVX2 + FMA loops (512-bit and 256-bit), over widths
-/// that leave every loop tail, with clamping, transparent pixels and NaN.
+/// that leave every loop tail, with clamping, transparent pixels and NaN, and through a
+/// clamp to extent read in place.
 final class ConvolutionKernelTests: XCTestCase {
     /// Each vectorised variant this CPU can run (AVX-512 loops on and off), then the Swift loop.
     static func variants(_ body: (_ vectorized: Bool, _ name: String) throws -> Void) rethrows {
@@ -76,6 +77,46 @@ final class ConvolutionKernelTests: XCTestCase {
                 }
                 // Every variant agrees with the Swift loop, the last one.
                 for o in outputs.dropLast() { XCTAssertLessThan(TestImages.maxDifference(o, outputs.last!), 1e-5) }
+            }
+        }
+    }
+
+    func testClampedReadsTakeTheNearestPixelOfTheBox() throws {
+        let box = IRect(2, 3, 23, 9)
+        let buf = Self.noise(box, seed: 3)
+        for (columns, rows) in [(3, 3), (5, 5), (9, 1)] {
+            let weights: [Float] = (0..<(columns * rows)).map { Float(($0 * 7) % 11) / 10 - 0.4 }
+            let hx = columns / 2, hy = rows / 2
+            func want(_ x: Int, _ y: Int) -> SIMD4<Double> {
+                var acc = SIMD4<Double>(repeating: -0.05)
+                for r in 0..<rows {
+                    for c in 0..<columns {
+                        let p = buf[min(max(x + c - hx, box.x), box.maxX - 1), min(max(y + hy - r, box.y), box.maxY - 1)]
+                        acc += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * Double(weights[r * columns + c])
+                    }
+                }
+                return acc.clamped(lowerBound: .zero, upperBound: .one)
+            }
+            // Outputs reaching well past the box on every side, directly and through the graph
+            // (a clamp to extent read in place, in tiles of 8).
+            let rect = box.grown(hx + 3, hy + 2)
+            try Self.variants { vectorized, name in
+                let dst = PixelBuffer(uninitialized: rect)
+                Convolution.correlate(buf, dst, weights, columns: columns, rows: rows, bias: -0.05, clampedTo: box,
+                                      vectorized: vectorized)
+                let graph = Image(SourceNode(buf)).clampedToExtent().convolved(weights, columns: columns, rows: rows, bias: -0.05)
+                let tiled = try TestImages.render(graph, rect, tile: 8)
+                for (out, how) in [(dst, "direct"), (tiled, "graph")] {
+                    var worst = 0.0
+                    for y in rect.y..<rect.maxY {
+                        for x in rect.x..<rect.maxX {
+                            let g = out[x, y]
+                            let d = SIMD4(Double(g.x), Double(g.y), Double(g.z), Double(g.w)) - want(x, y)
+                            worst = max(worst, d.max(), -d.min())
+                        }
+                    }
+                    XCTAssertLessThan(worst, 1e-5, "\(columns)×\(rows) \(name) \(how)")
+                }
             }
         }
     }

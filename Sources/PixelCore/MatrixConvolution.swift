@@ -62,10 +62,12 @@ extension Convolution {
                     }
                     // Outputs whose taps reach past the box: columns clamped one by one.
                     guard let cols = colsIn, a > 0 || b < width else { continue }
-                    for x in 0..<width where x < a || x >= b {
-                        var acc = Pixel(repeating: bias)
-                        for i in 0..<n { acc += l[i][min(max(dst.rect.x + x + dx[i], cols.lowerBound), cols.upperBound)] * w[i] }
-                        d[x] = simd_clamp01(acc)
+                    for range in [0..<a, b..<width] {
+                        for x in range {
+                            var acc = Pixel(repeating: bias)
+                            for i in 0..<n { acc += l[i][min(max(dst.rect.x + x + dx[i], cols.lowerBound), cols.upperBound)] * w[i] }
+                            d[x] = simd_clamp01(acc)
+                        }
                     }
                 }
             }

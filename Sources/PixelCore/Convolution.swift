@@ -90,26 +90,6 @@ public enum Convolution {
         }
     }
 
-    /// A 3×3 correlation in Core Image weight order: row-major from the top row
-    /// (weight 0 reads the pixel at (x−1, y+1)), plus `bias`, clamped to [0, 1].
-    /// `src` may be any buffer covering `dst` grown by one pixel. Row by row: every pixel
-    /// gets the bias, then each kernel row's three products (summed left to right), then the clamp.
-    public static func convolve3x3(_ src: PixelBuffer, _ dst: PixelBuffer, _ weights: [Float], bias: Float) {
-        let w = dst.width
-        let k = (0..<9).map { weights[$0] }
-        for ly in 0..<dst.height {
-            let y = dst.rect.y + ly
-            let d = dst.row(ly)
-            d.update(repeating: Pixel(repeating: bias), count: w)
-            for r in 0..<3 {
-                let s = src.row(y + 1 - r - src.rect.y) + (dst.rect.x - 1 - src.rect.x)
-                let w0 = k[r * 3], w1 = k[r * 3 + 1], w2 = k[r * 3 + 2]
-                for x in 0..<w { d[x] += s[x] * w0 + s[x + 1] * w1 + s[x + 2] * w2 }
-            }
-            for x in 0..<w { d[x] = simd_clamp01(d[x]) }
-        }
-    }
-
     @inline(__always) static func simd_clamp01(_ p: Pixel) -> Pixel {
         p.replacing(with: 0, where: p .< 0).replacing(with: 1, where: p .> 1)
     }

@@ -4,7 +4,8 @@ import Foundation
 /// Output pixel centre X + ½ reads source position (X + ½)/sx; the kernel
 /// L(t) = sinc(t)·sinc(t/3), |t| < 3, is widened by 1/s when shrinking (so every source
 /// pixel contributes: area-correct, no aliasing), and each output's weights are normalised
-/// to sum to 1. Horizontal pass first (over the source rows the tile needs), then vertical.
+/// to sum to 1. Two passes per tile, in the order that costs fewer multiply-adds
+/// (LanczosNode+Passes.swift).
 /// Lua: `img | CILanczosScaleTransform{scale = 0.5}`
 public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
@@ -12,9 +13,19 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     /// Kernel widening per axis: max(1, 1/s).
     let wx: Double, wy: Double
 
-    public init(_ input: Image, sx: Double, sy: Double) {
+    let cache = WeightsCache()
+
+    /// Pass order (nil: the cheaper) and whether the AVX2 loops run; tests set both.
+    let order: Bool?, vectorized: Bool
+
+    public convenience init(_ input: Image, sx: Double, sy: Double) {
+        self.init(input, sx: sx, sy: sy, verticalFirst: nil, vectorized: Convolution.avx2)
+    }
+
+    init(_ input: Image, sx: Double, sy: Double, verticalFirst: Bool?, vectorized: Bool) {
         inputs = [input]; self.sx = sx; self.sy = sy
         wx = max(1, 1 / sx); wy = max(1, 1 / sy)
+        order = verticalFirst; self.vectorized = vectorized
     }
 
     public var kind: NodeKind { .warp }
@@ -44,58 +55,48 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
         return Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)).intersection(inputs[0].extent)
     }
 
-    /// Per output index: the first source index and `taps` weights (zero-padded).
-    struct Weights {
-        var first: [Int] = []
-        var w: [Float] = []
-        var taps = 0
-        init(_ o0: Int, _ count: Int, scale s: Double, widen wd: Double, sourceStart: Int) {
-            taps = Int((6 * wd).rounded(.up)) + 2
-            for o in o0..<(o0 + count) {
-                let c = (Double(o) + 0.5) / s
-                let start = Int((c - 3 * wd - 0.5).rounded(.up))
-                var ws = [Double](repeating: 0, count: taps)
-                var sum = 0.0
-                for k in 0..<taps {
-                    let v = LanczosScaleNode.kernel((Double(start + k) + 0.5 - c) / wd)
-                    ws[k] = v; sum += v
-                }
-                first.append(start - sourceStart)
-                w += ws.map { Float(sum != 0 ? $0 / sum : 0) }
-            }
-        }
-    }
-
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
-        let dst = PixelBuffer(rect)
         let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx)
         let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy)
         let srcRect = IRect(x0, y0, x1 - x0, y1 - y0)
-        let src = session.borrow(inputs[0], srcRect) ?? session.render(inputs[0], srcRect)
-        let hw = Weights(rect.x, rect.width, scale: sx, widen: wx, sourceStart: x0)
-        let vw = Weights(rect.y, rect.height, scale: sy, widen: wy, sourceStart: y0)
-        let w = rect.width
-        let tmp = PixelBuffer(IRect(rect.x, y0, w, srcRect.height))
-        hw.w.withUnsafeBufferPointer { k in
-            for ly in 0..<srcRect.height {
-                let s = src.row(ly + y0 - src.rect.y) + (x0 - src.rect.x), t = tmp.row(ly)
-                for x in 0..<w {
-                    let p = s + hw.first[x], kk = k.baseAddress! + x * hw.taps
-                    var acc = Pixel.zero
-                    for i in 0..<hw.taps { acc += p[i] * kk[i] }
-                    t[x] = acc
-                }
-            }
+        var hw = weights(.x, rect.x, rect.width, sourceStart: x0)
+        var vw = weights(.y, rect.y, rect.height, sourceStart: y0)
+        // Source pixels outside the input's extent are transparent: windows are moved inside
+        // it (their outside taps weigh zero pixels), so loaded pixels are read in place even
+        // at the image's edges and nothing outside is rendered.
+        var window = srcRect
+        let inside = IRect.clipping(inputs[0].extent, to: srcRect)
+        if inside != srcRect, let h = hw.fitted(inside.x - x0, inside.maxX - x0),
+           let v = vw.fitted(inside.y - y0, inside.maxY - y0) {
+            hw = h; vw = v; window = inside
         }
-        vw.w.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: vw.taps) { rows in
-                for y in 0..<rect.height {
-                    for i in 0..<vw.taps { rows[i] = UnsafePointer(tmp.row(vw.first[y] + i)) }
-                    Convolution.vertical(rows.baseAddress!, dst.row(y), w, k.baseAddress! + y * vw.taps, vw.taps)
-                }
-            }
+        let src = session.borrow(inputs[0], window) ?? session.render(inputs[0], window)
+        let dst = session.output(rect, zeroed: false)
+        // Row j of the window, from its first column.
+        let row = { (j: Int) in UnsafePointer(src.row(j + window.y - src.rect.y) + (window.x - src.rect.x)) }
+        if order ?? Self.verticalFirst(out: rect, source: window, hTaps: hw.taps, vTaps: vw.taps) {
+            // The window's columns resampled to the output's rows, then across.
+            let tmp = PixelBuffer(uninitialized: IRect(window.x, rect.y, window.width, rect.height))
+            Self.vertical(row, vw, width: window.width, into: tmp, vectorized: vectorized)
+            Self.horizontal({ UnsafePointer(tmp.row($0)) }, hw, into: dst, vectorized: vectorized)
+        } else {
+            // The window's rows resampled across to the output's columns, then vertically.
+            let tmp = PixelBuffer(uninitialized: IRect(rect.x, window.y, rect.width, window.height))
+            Self.horizontal(row, hw, into: tmp, vectorized: vectorized)
+            Self.vertical({ UnsafePointer(tmp.row($0)) }, vw, width: rect.width, into: dst, vectorized: vectorized)
         }
         dst.clear(outside: IRect.clipping(extent, to: rect))
         return dst
+    }
+
+    /// The weights of outputs [o0, o0 + count) along one axis, computed once per node for
+    /// each tile column or row (tiles of one column share them).
+    func weights(_ axis: Axis, _ o0: Int, _ count: Int, sourceStart: Int) -> Weights {
+        let key = WeightsKey(axis: axis, o0: o0, count: count)
+        if let w = cache.get(key) { return w }
+        let w = axis == .x ? Weights(o0, count, scale: sx, widen: wx, sourceStart: sourceStart)
+                           : Weights(o0, count, scale: sy, widen: wy, sourceStart: sourceStart)
+        cache.put(key, w)
+        return w
     }
 }

@@ -16,12 +16,6 @@ public enum Convolution3X3 {
             .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting."),
         ]
     ) { f in
-        let image = try f.image()
-        let w = f.vector("inputWeights").components.map(Float.init)
-        let bias = Float(f.number("inputBias"))
-        let opaqueStaysOpaque = w.reduce(0, +) + bias >= 1
-        return Image(AreaNode(image, haloX: 1, haloY: 1, preservesOpacity: opaqueStaysOpaque, inPlace: true) { src, dst in
-            Convolution.convolve3x3(src, dst, w, bias: bias)
-        })
+        try ConvolutionFilter.build(f, columns: 3, rows: 3)
     }
 }

@@ -3,7 +3,7 @@
 // 512-bit one four. Compiled for the baseline target with these functions alone marked
 // avx2/fma or avx512f, and only called after lunette_kernels_have_avx2() returned 1.
 #include "lunette_conv.h"
-#include <stdlib.h>
+#include "lunette_kernels.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -11,22 +11,17 @@
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f,avx2,fma")))
 
-// Whether the AVX-512F loops may run (checked once; LUNETTE_NO_AVX512 turns them off).
-static int conv_avx512 = -1;  // read and written atomically: any thread may ask first
+// Whether the AVX-512F loops may run: as the other kernels (lunette_kernels_have_avx512),
+// unless the tests chose with lunette_conv_use_avx512.
+static int conv_avx512 = -1;  // -1: not chosen; read and written atomically
 
 static int conv_have_avx512(void) {
-    int k = __atomic_load_n(&conv_avx512, __ATOMIC_RELAXED);
-    if (k < 0) {
-        __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx512f") && !getenv("LUNETTE_NO_AVX512");
-        __atomic_store_n(&conv_avx512, k, __ATOMIC_RELAXED);
-    }
-    return k;
+    const int k = __atomic_load_n(&conv_avx512, __ATOMIC_RELAXED);
+    return k < 0 ? lunette_kernels_have_avx512() : k;
 }
 
 void lunette_conv_use_avx512(int on) {
-    __builtin_cpu_init();
-    __atomic_store_n(&conv_avx512, on && __builtin_cpu_supports("avx512f"), __ATOMIC_RELAXED);
+    __atomic_store_n(&conv_avx512, on && lunette_kernels_have_avx512(), __ATOMIC_RELAXED);
 }
 
 // MARK: correlation rows

@@ -22,8 +22,8 @@ void lunette_resample_row_avx2(const float *s, float *out, long width, const lon
 void lunette_column_avx2(const float *const *rows, float *out, long width, const float *k, long n,
                          const float *const *ahead, long m);
 
-// Turns the AVX-512F loops of these functions off (0) or back on where the CPU has them (1);
-// they start on unless LUNETTE_NO_AVX512 is set. Tests use it to run the 256-bit loops too.
+// Turns the AVX-512F loops of these functions off (0) or back on where they may run (1: the
+// CPU has them and LUNETTE_NO_AVX512 is unset, as at start). Tests use it to run the 256-bit loops too.
 void lunette_conv_use_avx512(int on);
 
 #endif

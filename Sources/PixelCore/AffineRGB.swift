@@ -18,19 +18,11 @@ public struct AffineRGB: Sendable {
     /// Runs over `count` pixels: opaque ones through the matrix, the others through `other`.
     public func apply(_ dst: UnsafeMutablePointer<Pixel>, _ count: Int, other: (Pixel) -> Pixel) {
         var i = 0
-        var table = m
-        withUnsafeBytes(of: &table) { raw in
-            let mp = raw.baseAddress!.assumingMemoryBound(to: Float.self)
-            while i < count {
-                if Convolution.avx2 {
-                    let f = UnsafeMutableRawPointer(dst + i).assumingMemoryBound(to: Float.self)
-                    i += lunette_affine_opaque_avx2(f, count - i, mp)
-                    if i >= count { break }
-                }
-                let p = dst[i]
-                dst[i] = p.w == 1 ? m.0 * p.x + m.1 * p.y + m.2 * p.z + m.3 : other(p)
-                i += 1
-            }
+        while i < count {
+            i += applyOpaque(dst + i, count - i)
+            if i >= count { break }
+            dst[i] = other(dst[i])
+            i += 1
         }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Whole-image buffers (32 MiB and more: a 4K render is 130 MB) come from fresh memory
-/// mappings on every render, and faulting them in 4 KiB pages cost a quarter of an
-/// in-memory colour-matrix render. They are aligned to 2 MiB and marked for transparent
-/// huge pages (as numpy does for its large arrays), so the kernel maps them in 2 MiB
-/// steps; smaller buffers (tiles, strips) stay on the ordinary heap, where they are reused.
+/// Whole-image buffers (32 MiB and more: a 4K render is 130 MB) are aligned to 2 MiB and
+/// marked for transparent huge pages (as numpy does for its large arrays), so the kernel
+/// maps them in 2 MiB steps; smaller buffers (tiles, strips) stay on the ordinary heap,
+/// where they are reused. A released one is kept in a bounded pool for the next buffer of
+/// about its size: a fresh mapping costs the kernel a zeroed page for every page touched,
+/// which was 60 % of an in-memory 4K colour-matrix render repeated (the REPL re-rendering,
+/// a batch of same-sized frames, `lunette bench`).
 /// Each starts a different number of cache lines into its mapping: otherwise a pixel of the
 /// source and the same pixel of the output share their low 21 address bits, and a kernel
 /// reading one while writing the other stalls on false store-to-load dependencies (4K
@@ -17,21 +19,50 @@ enum LargeAllocation {
     /// Offsets step by 17 cache lines (1088 bytes) through 61 positions, so consecutive
     /// buffers sit 3520 bytes apart modulo 4 KiB.
     static let colourStep = 1088, colours = 61
+    /// Every mapping has room for the largest offset, so any offset fits a kept one.
+    static let slack = colours * colourStep
     nonisolated(unsafe) static var counter = 0
     static let lock = NSLock()
 
-    /// Memory for `count` pixels, and the mapping it lies in when it came from here (release
-    /// that with free()); nil for ordinary heap memory.
+    /// Released mappings kept for reuse (bytes each), oldest first.
+    nonisolated(unsafe) static var pool: [(mapping: UnsafeMutableRawPointer, bytes: Int)] = []
+    /// Bytes the pool keeps at most: 1 GiB, or an eighth of the memory where that is less.
+    nonisolated(unsafe) static var poolLimit = min(1 << 30, Int(ProcessInfo.processInfo.physicalMemory / 8))
+
+    /// Memory for `count` pixels, and the mapping it lies in when it came from here (give
+    /// that back with release()); nil for ordinary heap memory. Not zeroed when reused.
     static func pixels(_ count: Int) -> (UnsafeMutablePointer<Pixel>, UnsafeMutableRawPointer?) {
         let bytes = count * MemoryLayout<Pixel>.stride
-        if bytes >= threshold {
-            lock.lock(); counter += 7; let offset = (counter % colours) * colourStep; lock.unlock()
-            var raw: UnsafeMutableRawPointer?
-            if posix_memalign(&raw, alignment, bytes + offset) == 0, let raw {
-                _ = madvise(raw, bytes + offset, 14)  // MADV_HUGEPAGE; a hint, ignored where unsupported
-                return ((raw + offset).bindMemory(to: Pixel.self, capacity: count), raw)
-            }
+        guard bytes >= threshold else { return (.allocate(capacity: count), nil) }
+        let size = bytes + slack
+        lock.lock()
+        counter += 7
+        let offset = (counter % colours) * colourStep
+        let fit = pool.indices.filter { pool[$0].bytes >= size && pool[$0].bytes - size <= size / 4 }
+            .min { pool[$0].bytes < pool[$1].bytes }
+        let kept = fit.map { pool.remove(at: $0).mapping }
+        lock.unlock()
+        if let kept { return ((kept + offset).bindMemory(to: Pixel.self, capacity: count), kept) }
+        var raw: UnsafeMutableRawPointer?
+        guard posix_memalign(&raw, alignment, size) == 0, let raw else { return (.allocate(capacity: count), nil) }
+        _ = madvise(raw, size, 14)  // MADV_HUGEPAGE; a hint, ignored where unsupported
+        return ((raw + offset).bindMemory(to: Pixel.self, capacity: count), raw)
+    }
+
+    /// Takes back the mapping of a buffer of `count` pixels: kept while the pool has room,
+    /// the oldest kept ones freed to make it.
+    static func release(_ mapping: UnsafeMutableRawPointer, count: Int) {
+        let size = count * MemoryLayout<Pixel>.stride + slack
+        var freed: [UnsafeMutableRawPointer] = []
+        lock.lock()
+        pool.append((mapping, size))
+        var total = pool.reduce(0) { $0 + $1.bytes }
+        while total > poolLimit, let first = pool.first {
+            pool.removeFirst()
+            total -= first.bytes
+            freed.append(first.mapping)
         }
-        return (.allocate(capacity: count), nil)
+        lock.unlock()
+        for m in freed { free(m) }
     }
 }

@@ -82,7 +82,7 @@ public final class PixelBuffer: @unchecked Sendable {
 
     deinit {
         guard owned else { return }
-        if let mapping { free(mapping) } else { pixels.deallocate() }
+        if let mapping { LargeAllocation.release(mapping, count: max(1, rect.count)) } else { pixels.deallocate() }
     }
 
     public var width: Int { rect.width }

@@ -8,7 +8,7 @@ public enum ImageIO {
         let name = path == "-" ? "standard input" : path
         let data = try AtomicFile.read(path)
         if data.isEmpty { throw LunetteError(.truncated, "\(name): empty file") }
-        return try PNGDecoder.decode(data, name: name).image(space)
+        return try PNGDecoder.image(data, name: name, space: space)
     }
 }
 

@@ -29,28 +29,35 @@ public enum PNGDecoder {
     /// Decodes PNG bytes to RGBA samples; `name` labels errors. Throws exit 3/4/5 errors.
     public static func decode(_ data: [UInt8], name: String) throws -> RawImage {
         try data.withUnsafeBytes { bytes -> RawImage in
-            let layout = try PNGChunks.scan(bytes, name: name)
-            guard let r = lp_reader_new(bytes.baseAddress, bytes.count, 0x7fff_ffff, maxChunkBytes) else {
-                throw LunetteError.io("\(name): out of memory")
+            try reading(bytes, name: name, addAlpha: true) { r, info, opaque in
+                let w = Int(info.width), h = Int(info.height)
+                var raw = RawImage(width: w, height: h, bitDepth: Int(info.bit_depth), curve: curveFor(info), opaque: opaque)
+                if info.bit_depth == 16 {
+                    raw.samples16 = [UInt16](repeating: 0, count: w * h * 4)
+                    try raw.samples16.withUnsafeMutableBytes { try check(lp_read_image(r, $0.baseAddress, w * 8), r, name) }
+                } else {
+                    raw.samples8 = [UInt8](repeating: 0, count: w * h * 4)
+                    try raw.samples8.withUnsafeMutableBytes { try check(lp_read_image(r, $0.baseAddress, w * 4), r, name) }
+                }
+                return raw
             }
-            defer { lp_reader_free(r) }
-            var info = lp_info()
-            try check(lp_read_info(r, &info), r, name)
-            let w = Int(info.width), h = Int(info.height)
-            try Limits.check(width: w, height: h, what: name)
-            let curve = curveFor(info)
-            let ct = info.color_type
-            let opaque = (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency
-            var raw = RawImage(width: w, height: h, bitDepth: Int(info.bit_depth), curve: curve, opaque: opaque)
-            if info.bit_depth == 16 {
-                raw.samples16 = [UInt16](repeating: 0, count: w * h * 4)
-                try raw.samples16.withUnsafeMutableBytes { try check(lp_read_image(r, $0.baseAddress, w * 8), r, name) }
-            } else {
-                raw.samples8 = [UInt8](repeating: 0, count: w * h * 4)
-                try raw.samples8.withUnsafeMutableBytes { try check(lp_read_image(r, $0.baseAddress, w * 4), r, name) }
-            }
-            return raw
         }
+    }
+
+    /// Runs `body` with a libpng reader past the header of the PNG in `bytes` (RGB or RGBA
+    /// rows; RGBA always when `addAlpha`), its header, and whether every pixel is opaque.
+    static func reading<T>(_ bytes: UnsafeRawBufferPointer, name: String, addAlpha: Bool,
+                           _ body: (OpaquePointer, lp_info, Bool) throws -> T) throws -> T {
+        let layout = try PNGChunks.scan(bytes, name: name)
+        guard let r = lp_reader_new(bytes.baseAddress, bytes.count, 0x7fff_ffff, maxChunkBytes) else {
+            throw LunetteError.io("\(name): out of memory")
+        }
+        defer { lp_reader_free(r) }
+        var info = lp_info()
+        try check(lp_read_info_channels(r, &info, addAlpha ? 1 : 0), r, name)
+        try Limits.check(width: Int(info.width), height: Int(info.height), what: name)
+        let ct = info.color_type
+        return try body(r, info, (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency)
     }
 
     static func check(_ status: Int32, _ r: OpaquePointer, _ name: String) throws {
@@ -74,30 +81,15 @@ extension RawImage {
     /// The samples as a working-space image (rows flipped to Core Image's bottom-up order).
     public func image(_ space: WorkingSpace = .linear) -> Image {
         let buffer = PixelBuffer(IRect(0, 0, width, height))
-        let c: Transfer.Curve = space == .none ? .linear : curve
-        let table = Transfer.decodeTable(bits: bitDepth, curve: c)
-        let scale = Float(1) / Float((1 << bitDepth) - 1)
-        let w = width
-        table.withUnsafeBufferPointer { lut in
-            for y in 0..<height {
-                let dst = buffer.row(height - 1 - y)
-                if bitDepth == 16 {
-                    samples16.withUnsafeBufferPointer { s in
-                        for x in 0..<w { dst[x] = pixel(s, (y * w + x) * 4, lut, scale) }
-                    }
-                } else {
-                    samples8.withUnsafeBufferPointer { s in
-                        for x in 0..<w { dst[x] = pixel(s, (y * w + x) * 4, lut, scale) }
-                    }
-                }
+        let rgba = SampleDecoder(channels: 4, bitDepth: bitDepth, curve: space == .none ? .linear : curve)
+        for y in 0..<height {
+            let dst = buffer.row(height - 1 - y)
+            if bitDepth == 16 {
+                samples16.withUnsafeBytes { rgba.convert($0.baseAddress! + y * width * 8, from: 0, count: width, into: dst) }
+            } else {
+                samples8.withUnsafeBytes { rgba.convert($0.baseAddress! + y * width * 4, from: 0, count: width, into: dst) }
             }
         }
         return Image(SourceNode(buffer, opaque: opaque))
-    }
-
-    @inline(__always) func pixel<T: BinaryInteger>(_ s: UnsafeBufferPointer<T>, _ i: Int,
-                                                    _ lut: UnsafeBufferPointer<Float>, _ scale: Float) -> Pixel {
-        let a = Float(s[i + 3]) * scale
-        return Pixel(lut[Int(s[i])] * a, lut[Int(s[i + 1])] * a, lut[Int(s[i + 2])] * a, a)
     }
 }

@@ -27,10 +27,7 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
     let width: Int, height: Int, bitDepth: Int, channels: Int, rowBytes: Int
     let interlaced: Bool
     let isOpaque: Bool
-    let lut: [Float]
-    let scale: Float
-    /// Alpha of files without an alpha channel (the value the eager decoder's filler gives).
-    let fillerAlpha: Float
+    let samples: SampleDecoder
 
     let lock = NSCondition()
     var reader: OpaquePointer?
@@ -77,10 +74,7 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
         interlaced = info.interlaced != 0
         let ct = info.color_type
         isOpaque = (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency
-        let curve: Transfer.Curve = space == .none ? .linear : PNGDecoder.curveFor(info)
-        lut = Transfer.decodeTable(bits: bitDepth, curve: curve)
-        scale = Float(1) / Float((1 << bitDepth) - 1)
-        fillerAlpha = Float((1 << bitDepth) - 1) * scale
+        samples = SampleDecoder(info, space: space)
     }
 
     deinit {
@@ -140,38 +134,13 @@ final class PNGStreamNode: StreamingSource, @unchecked Sendable {
         if keep.isEmpty { return out }
         let first = height - keep.maxY, end = height - keep.y  // file rows [first, end)
         let chunks = rows(first, end)
-        lut.withUnsafeBufferPointer { lut in
-            for chunk in chunks {
-                for i in max(first, chunk.start)..<min(end, chunk.start + chunk.count) {
-                    let dst = out.row(height - 1 - i - rect.y) + (keep.x - rect.x)
-                    let src = chunk.samples + (i - chunk.start) * rowBytes
-                    if bitDepth == 16 {
-                        convert(src.assumingMemoryBound(to: UInt16.self) + keep.x * channels, dst, keep.width, lut)
-                    } else {
-                        convert(src.assumingMemoryBound(to: UInt8.self) + keep.x * channels, dst, keep.width, lut)
-                    }
-                }
+        for chunk in chunks {
+            for i in max(first, chunk.start)..<min(end, chunk.start + chunk.count) {
+                let dst = out.row(height - 1 - i - rect.y) + (keep.x - rect.x)
+                samples.convert(chunk.samples + (i - chunk.start) * rowBytes, from: keep.x, count: keep.width, into: dst)
             }
         }
         return out
-    }
-
-    /// Same arithmetic as `RawImage.image` (the eager decoder), so both give identical pixels.
-    @inline(__always) func convert<T: BinaryInteger>(_ s: UnsafeMutablePointer<T>, _ dst: UnsafeMutablePointer<Pixel>,
-                                                     _ n: Int, _ lut: UnsafeBufferPointer<Float>) {
-        if channels == 3 {
-            let a = fillerAlpha
-            for x in 0..<n {
-                let p = s + x * 3
-                dst[x] = Pixel(lut[Int(p[0])] * a, lut[Int(p[1])] * a, lut[Int(p[2])] * a, a)
-            }
-            return
-        }
-        for x in 0..<n {
-            let p = s + x * 4
-            let a = Float(p[3]) * scale
-            dst[x] = Pixel(lut[Int(p[0])] * a, lut[Int(p[1])] * a, lut[Int(p[2])] * a, a)
-        }
     }
 
     /// The chunks holding file rows [first, end), decoding forward as needed.

@@ -58,7 +58,8 @@ public final class PixelBuffer: @unchecked Sendable {
     }
 
     /// A buffer whose pixels the caller overwrites completely before anyone reads them.
-    init(uninitialized rect: IRect) {
+    /// Lua: `Image.load("photo.png")` decodes into one.
+    public init(uninitialized rect: IRect) {
         self.rect = rect
         stride = rect.width
         (pixels, mapping) = LargeAllocation.pixels(max(1, rect.count))

@@ -73,7 +73,7 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
             } else {
                 src = session.render(inputs[0], need)
             }
-            dst = PixelBuffer(uninitialized: rect)  // separable writes every pixel
+            dst = session.output(rect, zeroed: false)  // separable writes every pixel
             Convolution.separable(src, dst, direct, direct)
         }
         dst.clear(outside: IRect.clipping(extent, to: rect))
@@ -179,10 +179,10 @@ final class DecimationPlan: @unchecked Sendable {
         let q = gather(jrect.grown(lowRadius, lowRadius), input, session)
         let blurred = PixelBuffer(jrect)
         Convolution.separable(q, blurred, low, low)
-        return upsample(blurred, rect)
+        return upsample(blurred, rect, session)
     }
 
-    func upsample(_ lp: PixelBuffer, _ rect: IRect) -> PixelBuffer {
+    func upsample(_ lp: PixelBuffer, _ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let taps = 2 * S + 1
         let w = rect.width
         // Horizontal pass at full width over the low-resolution rows (every value written).
@@ -201,7 +201,7 @@ final class DecimationPlan: @unchecked Sendable {
                     out[x] = acc
                 }
             }
-            let dst = PixelBuffer(rect)
+            let dst = session.output(rect, zeroed: false)  // every pixel written below
             withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps) { rows in
                 for y in 0..<rect.height {
                     let yo = rect.y + y

@@ -1,19 +1,22 @@
 import Foundation
 
-/// Whole-image buffers (32 MiB and more: a 4K render is 130 MB) are aligned to 2 MiB and
-/// marked for transparent huge pages (as numpy does for its large arrays), so the kernel
-/// maps them in 2 MiB steps; smaller buffers (tiles, strips) stay on the ordinary heap,
-/// where they are reused. A released one is kept in a bounded pool for the next buffer of
-/// about its size: a fresh mapping costs the kernel a zeroed page for every page touched,
-/// which was 60 % of an in-memory 4K colour-matrix render repeated (the REPL re-rendering,
-/// a batch of same-sized frames, `lunette bench`).
+/// Whole-image buffers (16 MiB and more: a 4K render is 130 MB, its Lanczos half 32 MB, a
+/// strip of an 8K render 31 MB) are aligned to 2 MiB and marked for transparent huge pages
+/// (as numpy does for its large arrays), so the kernel maps them in 2 MiB steps; smaller
+/// buffers (tiles) stay on the ordinary heap, where they are reused. (Heap blocks of that
+/// size went back to the kernel when freed and were faulted in again 4 KiB at a time by the
+/// next render: a 4K Lanczos ½ took 25 ms instead of 14.)
+/// A released one is kept in a bounded pool for the next buffer of about its size: a fresh
+/// mapping costs the kernel a zeroed page for every page touched, which was 60 % of an
+/// in-memory 4K colour-matrix render repeated (the REPL re-rendering, a batch of same-sized
+/// frames, `lunette bench`).
 /// Each starts a different number of cache lines into its mapping: otherwise a pixel of the
 /// source and the same pixel of the output share their low 21 address bits, and a kernel
 /// reading one while writing the other stalls on false store-to-load dependencies (4K
 /// aliasing; it cost a 3×3 convolution writing straight into the output 60 % more CPU).
 /// Lua: `img:render()` of a 4K image allocates one such buffer.
 enum LargeAllocation {
-    static let threshold = 32 << 20
+    static let threshold = 16 << 20
     static let alignment = 2 << 20
 
     /// Offsets step by 17 cache lines (1088 bytes) through 61 positions, so consecutive

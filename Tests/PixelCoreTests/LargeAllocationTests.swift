@@ -6,7 +6,7 @@ import XCTest
 /// the same size, zero-filled again where a zeroed buffer is asked for, and the pool never
 /// holds more than its limit.
 final class LargeAllocationTests: XCTestCase {
-    let big = IRect(0, 0, 1600, 1400)  // 35.8 MB of pixels, over the 32 MiB threshold
+    let big = IRect(0, 0, 1600, 1400)  // 35.8 MB of pixels, over the 16 MiB threshold
 
     override func tearDown() {
         LargeAllocation.lock.lock()

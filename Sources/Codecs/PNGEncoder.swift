@@ -1,3 +1,4 @@
+import CKernels
 import CPNGShim
 import Foundation
 import PixelCore
@@ -110,19 +111,11 @@ enum SampleEncoder {
     }
 
     /// The common case (8-bit RGB or RGBA, sRGB-encoded), with the table at hand: the same
-    /// arithmetic as the general path, so the same bytes.
-    @inline(__always)
+    /// arithmetic as the general path, so the same bytes (`lunette_encode8_row`).
     static func encodeRow8(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutablePointer<UInt8>,
                            channels: Int, _ table: UnsafePointer<UInt8>) {
-        let alpha = channels == 4
-        for x in 0..<width {
-            let p = src[x]
-            let u = p.w > 0 ? p / Pixel(repeating: p.w) : .zero  // lane-wise, the same quotients
-            var c = u.replacing(with: 0, where: u .< 0)
-            c = c.replacing(with: 1, where: c .> 1) * 65535 + 0.5
-            let d = dst + x * channels
-            d[0] = table[Int(c.x)]; d[1] = table[Int(c.y)]; d[2] = table[Int(c.z)]
-            if alpha { d[3] = UInt8(min(max(min(max(p.w, 0), 1), 0), 1) * 255 + 0.5) }
+        UnsafeMutableRawPointer(src).withMemoryRebound(to: Float.self, capacity: width * 4) {
+            lunette_encode8_row($0, width, dst, channels, table)
         }
     }
 }

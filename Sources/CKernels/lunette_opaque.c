@@ -1,6 +1,6 @@
 // Opaque point programs (see lunette_opaque.h). The power: pow(v, e) = 2^(e·log2 v) on eight
 // (AVX2) or sixteen (AVX-512F) floats at once. With
-// v = 2^k·m, m in [√½, √2): log2 m = s·P(s²), s = (m − 1)/(m + 1) (a reciprocal estimate
+// v = 2^k·m, m in [√½, √2]: log2 m = s·P(s²), s = (m − 1)/(m + 1) (a reciprocal estimate
 // refined by one Newton step), P a degree-2 fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸)
 // with e folded in; e·k is split exactly (FMA) into hi + lo so that the integer part n of
 // the exponent comes off hi without rounding, and 2^f, |f| ≤ ½, is a degree-6 fit (error
@@ -24,12 +24,11 @@ static const float EXP_P[7] = {1.0f, 0.6931471824645996f, 0.24022650718688965f, 
 AVX2 static inline __m256 pow8(__m256 a, __m256 e, const __m256 ep[3], __m256 *bad) {
     const __m256 one = _mm256_set1_ps(1.0f);
     const __m256i bits = _mm256_castps_si256(a);
-    __m256i k = _mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(127));
-    __m256 m = _mm256_castsi256_ps(_mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi32(0x007FFFFF)),
-                                                   _mm256_castps_si256(one)));
-    const __m256 big = _mm256_cmp_ps(m, _mm256_set1_ps(1.41421356f), _CMP_GT_OQ);
-    m = _mm256_blendv_ps(m, _mm256_mul_ps(m, _mm256_set1_ps(0.5f)), big);
-    k = _mm256_sub_epi32(k, _mm256_castps_si256(big));  // the mask is −1 where m was halved
+    // k = exponent of v/√2 rounded up (bits above 0x3FB504F3, the float of √2, count as the
+    // next octave); m = v / 2^k in (√½, √2].
+    const __m256i shifted = _mm256_sub_epi32(bits, _mm256_set1_epi32(0x3F3504F4));
+    const __m256i k = _mm256_srai_epi32(shifted, 23);
+    const __m256 m = _mm256_castsi256_ps(_mm256_sub_epi32(bits, _mm256_slli_epi32(k, 23)));
     const __m256 den = _mm256_add_ps(m, one);
     __m256 rc = _mm256_rcp_ps(den);
     rc = _mm256_fmadd_ps(rc, _mm256_fnmadd_ps(den, rc, one), rc);
@@ -223,6 +222,55 @@ AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
     return 1;
 }
 
+// Eight pixels at a time in planes (a 4×4 transpose in each 128-bit half puts R, G, B and
+// alpha of pixels 0, 2, 4, 6, 1, 3, 5, 7 in one vector each): affine maps are nine
+// multiply-adds and powers skip alpha, the same arithmetic per value as steps256. Returns
+// how many pixels it did (a multiple of 8).
+AVX2 static long planar_avx2(const float *src, float *dst, long count, const step256 *st,
+                             const lunette_opaque_step *steps, long n) {
+    const __m256 one = _mm256_set1_ps(1.0f), sign = _mm256_set1_ps(-0.0f);
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        const float *p = src + 4 * i;
+        const __m256 v0 = _mm256_loadu_ps(p), v1 = _mm256_loadu_ps(p + 8);
+        const __m256 v2 = _mm256_loadu_ps(p + 16), v3 = _mm256_loadu_ps(p + 24);
+        const __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
+        const __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
+        const __m256 a = _mm256_shuffle_ps(t1, t3, 0xEE);
+        if (_mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) != 0xFF) return i;
+        __m256 c[3] = {_mm256_shuffle_ps(t0, t2, 0x44), _mm256_shuffle_ps(t0, t2, 0xEE), _mm256_shuffle_ps(t1, t3, 0x44)};
+        for (long s = 0; s < n; s++) {
+            if (st[s].kind == 0) {
+                const float *k = steps[s].m;  // columns for R, G, B and the offset
+                __m256 out[3];
+                for (int j = 0; j < 3; j++) {
+                    __m256 acc = _mm256_fmadd_ps(_mm256_set1_ps(k[j]), c[0], _mm256_set1_ps(k[12 + j]));
+                    acc = _mm256_fmadd_ps(_mm256_set1_ps(k[4 + j]), c[1], acc);
+                    out[j] = _mm256_fmadd_ps(_mm256_set1_ps(k[8 + j]), c[2], acc);
+                }
+                c[0] = out[0]; c[1] = out[1]; c[2] = out[2];
+            } else {
+                __m256 bad0, bad1, bad2;
+                const __m256 r0 = pow8(_mm256_andnot_ps(sign, c[0]), st[s].c[0], st[s].c + 1, &bad0);
+                const __m256 r1 = pow8(_mm256_andnot_ps(sign, c[1]), st[s].c[0], st[s].c + 1, &bad1);
+                const __m256 r2 = pow8(_mm256_andnot_ps(sign, c[2]), st[s].c[0], st[s].c + 1, &bad2);
+                if (_mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(bad0, bad1), bad2))) return i;
+                c[0] = _mm256_or_ps(r0, _mm256_and_ps(c[0], sign));
+                c[1] = _mm256_or_ps(r1, _mm256_and_ps(c[1], sign));
+                c[2] = _mm256_or_ps(r2, _mm256_and_ps(c[2], sign));
+            }
+        }
+        const __m256 u0 = _mm256_unpacklo_ps(c[0], c[1]), u1 = _mm256_unpackhi_ps(c[0], c[1]);
+        const __m256 u2 = _mm256_unpacklo_ps(c[2], one), u3 = _mm256_unpackhi_ps(c[2], one);
+        float *q = dst + 4 * i;
+        _mm256_storeu_ps(q, _mm256_shuffle_ps(u0, u2, 0x44));
+        _mm256_storeu_ps(q + 8, _mm256_shuffle_ps(u0, u2, 0xEE));
+        _mm256_storeu_ps(q + 16, _mm256_shuffle_ps(u1, u3, 0x44));
+        _mm256_storeu_ps(q + 24, _mm256_shuffle_ps(u1, u3, 0xEE));
+    }
+    return i;
+}
+
 AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, const lunette_opaque_step *steps,
                                       long n) {
     if (n > LUNETTE_OPAQUE_MAX_STEPS) return 0;
@@ -242,10 +290,16 @@ AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, 
             for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm256_set1_ps(e * LOG_P[j]);
         }
     }
-    for (; i + 2 <= count; i += 2) {
-        __m256 v = _mm256_loadu_ps(src + 4 * i);
-        if (!steps256(&v, st, n)) return i;
-        _mm256_storeu_ps(dst + 4 * i, v);
+    for (;;) {
+        // Planes while they go; a group of 8 they decline (or the tail) two pixels at a time.
+        i += planar_avx2(src + 4 * i, dst + 4 * i, count - i, st, steps, n);
+        const long end = i + 8 <= count ? i + 8 : count;
+        for (; i + 2 <= end; i += 2) {
+            __m256 v = _mm256_loadu_ps(src + 4 * i);
+            if (!steps256(&v, st, n)) return i;
+            _mm256_storeu_ps(dst + 4 * i, v);
+        }
+        if (end == count) break;
     }
     if (i < count) {  // the last pixel, twice in one vector
         const __m128 p = _mm_loadu_ps(src + 4 * i);

@@ -10,6 +10,7 @@
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
+#include <math.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f,avx2,fma")))
@@ -18,10 +19,11 @@ static const float LOG_P[3] = {2.8853912353515625f, 0.9614699482917786f, 0.59900
 static const float EXP_P[7] = {1.0f, 0.6931471824645996f, 0.24022650718688965f, 0.05550327152013779f,
                                0.00961802527308464f, 0.0013400432653725147f, 0.00015469732170458883f};
 
-// |v|^e for eight non-negative floats (ep: LOG_P times e); lanes where the result would
-// leave the normal range (or v is not finite or below 2^-100) are flagged in *bad. Zero
-// lanes give 0.
-AVX2 static inline __m256 pow8(__m256 a, __m256 e, const __m256 ep[3], __m256 *bad) {
+// |v|^e for eight non-negative floats (c: e, LOG_P times e, then the bounds 2^-B and 2^B of
+// power_bound); lanes outside [2^-B, 2^B) (NaN too) other than zero are flagged in *bad,
+// which keeps e·log2 v within ±125 and so the result normal. Zero lanes give 0.
+AVX2 static inline __m256 pow8(__m256 a, const __m256 c[6], __m256 *bad) {
+    const __m256 e = c[0], *ep = c + 1;
     const __m256 one = _mm256_set1_ps(1.0f);
     const __m256i bits = _mm256_castps_si256(a);
     // k = exponent of v/√2 rounded up (bits above 0x3FB504F3, the float of √2, count as the
@@ -45,12 +47,7 @@ AVX2 static inline __m256 pow8(__m256 a, __m256 e, const __m256 ep[3], __m256 *b
     const __m256i ni = _mm256_cvtps_epi32(n);
     const __m256 r = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(q), _mm256_slli_epi32(ni, 23)));
     const __m256 zero = _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ);
-    // Usable: 2^-100 ≤ v < 2^100 (false for NaN) and −125 ≤ n ≤ 126, or v = 0.
-    const __m256 inRange = _mm256_and_ps(_mm256_cmp_ps(a, _mm256_set1_ps(0x1p-100f), _CMP_GE_OQ),
-                                         _mm256_cmp_ps(a, _mm256_set1_ps(0x1p100f), _CMP_LT_OQ));
-    const __m256 nOK = _mm256_and_ps(_mm256_cmp_ps(n, _mm256_set1_ps(-125.0f), _CMP_GE_OQ),
-                                     _mm256_cmp_ps(n, _mm256_set1_ps(126.0f), _CMP_LE_OQ));
-    *bad = _mm256_andnot_ps(_mm256_or_ps(zero, _mm256_and_ps(inRange, nOK)), _mm256_castsi256_ps(_mm256_set1_epi32(-1)));
+    *bad = _mm256_or_ps(_mm256_cmp_ps(a, c[5], _CMP_NLT_UQ), _mm256_andnot_ps(zero, _mm256_cmp_ps(a, c[4], _CMP_LT_OQ)));
     return _mm256_andnot_ps(zero, r);
 }
 
@@ -88,8 +85,14 @@ typedef struct {
 
 typedef struct {
     long kind;
-    __m256 c[4];
+    __m256 c[6];  // affine: columns and offset; power: e, e times LOG_P, 2^-B, 2^B
 } step256;
+
+// B for the power e: inputs in [2^-B, 2^B) keep |e·log2 v| below 125 (and v normal).
+static float power_bound(float e) {
+    const float b = 125.0f / e;
+    return b < 100.0f ? (float)(int)b : 100.0f;
+}
 
 // Sixteen pixels at a time in planes: R, G and B of pixels 0…15 in one vector each (alpha
 // is 1 throughout), so affine maps are nine multiply-adds and powers skip the alpha lanes.
@@ -213,7 +216,7 @@ AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
             v = _mm256_fmadd_ps(c[2], _mm256_permute_ps(v, 0xAA), acc);
         } else {
             __m256 bad;
-            const __m256 r = pow8(_mm256_andnot_ps(sign, v), c[0], c + 1, &bad);
+            const __m256 r = pow8(_mm256_andnot_ps(sign, v), c, &bad);
             if (_mm256_movemask_ps(bad) & 0x77) return 0;
             v = _mm256_blend_ps(_mm256_or_ps(r, _mm256_and_ps(v, sign)), v, 0x88);
         }
@@ -251,9 +254,9 @@ AVX2 static long planar_avx2(const float *src, float *dst, long count, const ste
                 c[0] = out[0]; c[1] = out[1]; c[2] = out[2];
             } else {
                 __m256 bad0, bad1, bad2;
-                const __m256 r0 = pow8(_mm256_andnot_ps(sign, c[0]), st[s].c[0], st[s].c + 1, &bad0);
-                const __m256 r1 = pow8(_mm256_andnot_ps(sign, c[1]), st[s].c[0], st[s].c + 1, &bad1);
-                const __m256 r2 = pow8(_mm256_andnot_ps(sign, c[2]), st[s].c[0], st[s].c + 1, &bad2);
+                const __m256 r0 = pow8(_mm256_andnot_ps(sign, c[0]), st[s].c, &bad0);
+                const __m256 r1 = pow8(_mm256_andnot_ps(sign, c[1]), st[s].c, &bad1);
+                const __m256 r2 = pow8(_mm256_andnot_ps(sign, c[2]), st[s].c, &bad2);
                 if (_mm256_movemask_ps(_mm256_or_ps(_mm256_or_ps(bad0, bad1), bad2))) return i;
                 c[0] = _mm256_or_ps(r0, _mm256_and_ps(c[0], sign));
                 c[1] = _mm256_or_ps(r1, _mm256_and_ps(c[1], sign));
@@ -288,6 +291,8 @@ AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, 
             const float e = steps[s].e;
             st[s].c[0] = _mm256_set1_ps(e);
             for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm256_set1_ps(e * LOG_P[j]);
+            st[s].c[4] = _mm256_set1_ps(ldexpf(1.0f, -(int)power_bound(e)));
+            st[s].c[5] = _mm256_set1_ps(ldexpf(1.0f, (int)power_bound(e)));
         }
     }
     for (;;) {

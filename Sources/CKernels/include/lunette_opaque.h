@@ -18,8 +18,9 @@ typedef struct {
 #define LUNETTE_OPAQUE_MAX_STEPS 8
 
 // Runs `steps` in order on pixels of src, writing dst (which may be src), while they have
-// alpha exactly 1 and every power can take its values (finite; the AVX2 loop also stops where
-// a power would leave the normal float range). Returns how many pixels it did, from the start.
+// alpha exactly 1 and every power can take its values (finite; the AVX2 loop also stops at
+// non-zero |v| outside [2^-B, 2^B), B = min(100, ⌊125/e⌋), where the result could leave the
+// normal float range). Returns how many pixels it did, from the start.
 long lunette_opaque_program_avx2(const float *src, float *dst, long count, const lunette_opaque_step *steps,
                                  long nsteps);
 

@@ -89,9 +89,9 @@ typedef struct {
 } step256;
 
 // B for the power e: inputs in [2^-B, 2^B) keep |e·log2 v| below 125 (and v normal).
-static float power_bound(float e) {
+static int power_bound(float e) {
     const float b = 125.0f / e;
-    return b < 100.0f ? (float)(int)b : 100.0f;
+    return b < 100.0f ? (int)b : 100;
 }
 
 // Sixteen pixels at a time in planes: R, G and B of pixels 0…15 in one vector each (alpha
@@ -291,8 +291,9 @@ AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, 
             const float e = steps[s].e;
             st[s].c[0] = _mm256_set1_ps(e);
             for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm256_set1_ps(e * LOG_P[j]);
-            st[s].c[4] = _mm256_set1_ps(ldexpf(1.0f, -(int)power_bound(e)));
-            st[s].c[5] = _mm256_set1_ps(ldexpf(1.0f, (int)power_bound(e)));
+            const int b = power_bound(e);
+            st[s].c[4] = _mm256_set1_ps(ldexpf(1.0f, -b));
+            st[s].c[5] = _mm256_set1_ps(ldexpf(1.0f, b));
         }
     }
     for (;;) {

@@ -1,7 +1,8 @@
 // Opaque point programs (see lunette_opaque.h). The power: pow(v, e) = 2^(e·log2 v) on eight
 // (AVX2) or sixteen (AVX-512F) floats at once. With
-// v = 2^k·m, m in [√½, √2]: log2 m = s·P(s²), s = (m − 1)/(m + 1) (a reciprocal estimate
-// refined by one Newton step), P a degree-2 fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸)
+// v = 2^k·m, m in [√½, √2]: log2 m = s·P(s²), s = (m − 1)/(m + 1) (a correctly rounded
+// division with AVX2: one instruction instead of four, the same bits on every CPU, where a
+// reciprocal estimate is not; the AVX-512 loop refines rcp14 by a Newton step), P a degree-2 fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸)
 // with e folded in; e·k is split exactly (FMA) into hi + lo so that the integer part n of
 // the exponent comes off hi without rounding, and 2^f, |f| ≤ ½, is a degree-6 fit (error
 // below 3·10⁻⁸). Fits: (weighted) least squares on Chebyshev nodes, worked out in Double.
@@ -19,10 +20,11 @@ static const float LOG_P[3] = {2.8853912353515625f, 0.9614699482917786f, 0.59900
 static const float EXP_P[7] = {1.0f, 0.6931471824645996f, 0.24022650718688965f, 0.05550327152013779f,
                                0.00961802527308464f, 0.0013400432653725147f, 0.00015469732170458883f};
 
-// |v|^e for eight non-negative floats (c: e, LOG_P times e, then the bounds 2^-B and 2^B of
-// power_bound); lanes outside [2^-B, 2^B) (NaN too) other than zero are flagged in *bad,
-// which keeps e·log2 v within ±125 and so the result normal. Zero lanes give 0.
-AVX2 static inline __m256 pow8(__m256 a, const __m256 c[6], __m256 *bad) {
+// |v|^e for eight non-negative floats (c: e, LOG_P times e, the two integers of the range
+// test for power_bound's B, then EXP_P); lanes outside [2^-B, 2^B) (NaN too) other than zero
+// are flagged in *bad, which keeps e·log2 v within ±125 and so the result normal. Zero lanes
+// give 0.
+AVX2 static inline __m256 pow8(__m256 a, const __m256 c[13], __m256 *bad) {
     const __m256 e = c[0], *ep = c + 1;
     const __m256 one = _mm256_set1_ps(1.0f);
     const __m256i bits = _mm256_castps_si256(a);
@@ -32,9 +34,7 @@ AVX2 static inline __m256 pow8(__m256 a, const __m256 c[6], __m256 *bad) {
     const __m256i k = _mm256_srai_epi32(shifted, 23);
     const __m256 m = _mm256_castsi256_ps(_mm256_sub_epi32(bits, _mm256_slli_epi32(k, 23)));
     const __m256 den = _mm256_add_ps(m, one);
-    __m256 rc = _mm256_rcp_ps(den);
-    rc = _mm256_fmadd_ps(rc, _mm256_fnmadd_ps(den, rc, one), rc);
-    const __m256 s = _mm256_mul_ps(_mm256_sub_ps(m, one), rc);
+    const __m256 s = _mm256_div_ps(_mm256_sub_ps(m, one), den);
     const __m256 z = _mm256_mul_ps(s, s);
     const __m256 p = _mm256_fmadd_ps(z, _mm256_fmadd_ps(z, ep[2], ep[1]), ep[0]);
     const __m256 t = _mm256_mul_ps(s, p);  // e·log2 m
@@ -42,12 +42,14 @@ AVX2 static inline __m256 pow8(__m256 a, const __m256 c[6], __m256 *bad) {
     const __m256 hi = _mm256_mul_ps(e, kf), lo = _mm256_fmsub_ps(e, kf, hi);
     const __m256 n = _mm256_round_ps(_mm256_add_ps(hi, t), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     const __m256 f = _mm256_add_ps(_mm256_sub_ps(hi, n), _mm256_add_ps(t, lo));
-    __m256 q = _mm256_fmadd_ps(f, _mm256_set1_ps(EXP_P[6]), _mm256_set1_ps(EXP_P[5]));
-    for (int j = 4; j >= 0; j--) q = _mm256_fmadd_ps(f, q, _mm256_set1_ps(EXP_P[j]));
+    const __m256 *xp = c + 6;
+    __m256 q = _mm256_fmadd_ps(f, xp[6], xp[5]);
+    for (int j = 4; j >= 0; j--) q = _mm256_fmadd_ps(f, q, xp[j]);
     const __m256i ni = _mm256_cvtps_epi32(n);
     const __m256 r = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(q), _mm256_slli_epi32(ni, 23)));
-    const __m256 zero = _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_EQ_OQ);
-    *bad = _mm256_or_ps(_mm256_cmp_ps(a, c[5], _CMP_NLT_UQ), _mm256_andnot_ps(zero, _mm256_cmp_ps(a, c[4], _CMP_LT_OQ)));
+    const __m256 zero = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256()));
+    const __m256i out = _mm256_cmpgt_epi32(_mm256_add_epi32(bits, _mm256_castps_si256(c[4])), _mm256_castps_si256(c[5]));
+    *bad = _mm256_andnot_ps(zero, _mm256_castsi256_ps(out));
     return _mm256_andnot_ps(zero, r);
 }
 
@@ -83,9 +85,12 @@ typedef struct {
     __m512 c[4];  // affine: columns and offset; power: e, then e times LOG_P
 } step512;
 
+// Constants sit in memory as whole vectors, so the loops take them as operands instead of
+// broadcasting them again in every iteration.
 typedef struct {
     long kind;
-    __m256 c[6];  // affine: columns and offset; power: e, e times LOG_P, 2^-B, 2^B
+    __m256 c[13];  // affine: columns and offset; power: e, e times LOG_P, the range test, EXP_P
+    __m256 k[12];  // affine: each coefficient on its own (output j: R, G and B weights, offset)
 } step256;
 
 // B for the power e: inputs in [2^-B, 2^B) keep |e·log2 v| below 125 (and v normal).
@@ -229,8 +234,7 @@ AVX2 static inline int steps256(__m256 *pv, const step256 *st, long n) {
 // alpha of pixels 0, 2, 4, 6, 1, 3, 5, 7 in one vector each): affine maps are nine
 // multiply-adds and powers skip alpha, the same arithmetic per value as steps256. Returns
 // how many pixels it did (a multiple of 8).
-AVX2 static long planar_avx2(const float *src, float *dst, long count, const step256 *st,
-                             const lunette_opaque_step *steps, long n) {
+AVX2 static long planar_avx2(const float *src, float *dst, long count, const step256 *st, long n) {
     const __m256 one = _mm256_set1_ps(1.0f), sign = _mm256_set1_ps(-0.0f);
     long i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -244,12 +248,12 @@ AVX2 static long planar_avx2(const float *src, float *dst, long count, const ste
         __m256 c[3] = {_mm256_shuffle_ps(t0, t2, 0x44), _mm256_shuffle_ps(t0, t2, 0xEE), _mm256_shuffle_ps(t1, t3, 0x44)};
         for (long s = 0; s < n; s++) {
             if (st[s].kind == 0) {
-                const float *k = steps[s].m;  // columns for R, G, B and the offset
+                const __m256 *k = st[s].k;
                 __m256 out[3];
                 for (int j = 0; j < 3; j++) {
-                    __m256 acc = _mm256_fmadd_ps(_mm256_set1_ps(k[j]), c[0], _mm256_set1_ps(k[12 + j]));
-                    acc = _mm256_fmadd_ps(_mm256_set1_ps(k[4 + j]), c[1], acc);
-                    out[j] = _mm256_fmadd_ps(_mm256_set1_ps(k[8 + j]), c[2], acc);
+                    __m256 acc = _mm256_fmadd_ps(k[4 * j], c[0], k[4 * j + 3]);
+                    acc = _mm256_fmadd_ps(k[4 * j + 1], c[1], acc);
+                    out[j] = _mm256_fmadd_ps(k[4 * j + 2], c[2], acc);
                 }
                 c[0] = out[0]; c[1] = out[1]; c[2] = out[2];
             } else {
@@ -287,18 +291,24 @@ AVX2 long lunette_opaque_program_avx2(const float *src, float *dst, long count, 
         st[s].kind = steps[s].kind;
         if (steps[s].kind == 0) {
             for (int j = 0; j < 4; j++) st[s].c[j] = _mm256_broadcast_ps((const __m128 *)(steps[s].m + 4 * j));
+            for (int j = 0; j < 3; j++)
+                for (int i = 0; i < 4; i++) st[s].k[4 * j + i] = _mm256_set1_ps(steps[s].m[4 * i + j]);
         } else {
             const float e = steps[s].e;
             st[s].c[0] = _mm256_set1_ps(e);
             for (int j = 0; j < 3; j++) st[s].c[j + 1] = _mm256_set1_ps(e * LOG_P[j]);
             const int b = power_bound(e);
-            st[s].c[4] = _mm256_set1_ps(ldexpf(1.0f, -b));
-            st[s].c[5] = _mm256_set1_ps(ldexpf(1.0f, b));
+            // The bits u of |v| in [lo, hi), the bits of 2^-B and 2^B: u + 2^31 − lo ≤ K signed.
+            // B = 0 leaves no range: u + 0 ≤ INT32_MIN holds for no u.
+            const unsigned lo = (unsigned)(127 - b) << 23, hi = (unsigned)(127 + b) << 23;
+            st[s].c[4] = _mm256_castsi256_ps(_mm256_set1_epi32(b ? (int)(0x80000000u - lo) : 0));
+            st[s].c[5] = _mm256_castsi256_ps(_mm256_set1_epi32((int)(b ? (hi - lo - 1) ^ 0x80000000u : 0x80000000u)));
+            for (int j = 0; j < 7; j++) st[s].c[6 + j] = _mm256_set1_ps(EXP_P[j]);
         }
     }
     for (;;) {
         // Planes while they go; a group of 8 they decline (or the tail) two pixels at a time.
-        i += planar_avx2(src + 4 * i, dst + 4 * i, count - i, st, steps, n);
+        i += planar_avx2(src + 4 * i, dst + 4 * i, count - i, st, n);
         const long end = i + 8 <= count ? i + 8 : count;
         for (; i + 2 <= end; i += 2) {
             __m256 v = _mm256_loadu_ps(src + 4 * i);

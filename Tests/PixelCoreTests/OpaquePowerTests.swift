@@ -101,6 +101,30 @@ final class OpaquePowerTests: XCTestCase {
         }
     }
 
+    /// Mantissas near √2, where |s| and so the error of the logarithm are largest, with large
+    /// exponents (the error grows with e): the inputs a sweep of every 7th float found worst
+    /// for the reciprocal-estimate version (4.2·10⁻⁶ at e = 40, over its 4.1·10⁻⁶), and a dense
+    /// run of mantissas around them.
+    func testLargeExponentsWithMantissasNearRootTwo() throws {
+        let worst: [(Float, Float)] = [(40, Float(bitPattern: 0x3E35_5CFF)), (100, Float(bitPattern: 0x3FB4_EF93)),
+                                       (7.5, Float(bitPattern: 0x3A35_5C93))]
+        for (e, v) in worst {
+            let bits = v.bitPattern
+            var px = stride(from: Int64(-3000), to: 3000, by: 3).map { d -> Pixel in
+                func at(_ j: Int64) -> Float { Float(bitPattern: UInt32(Int64(bits) + (d + j) * 97)) }
+                return Pixel(at(0), at(1), at(2), 1)
+            }
+            px[0] = Pixel(v, v, v, 1)
+            let before = px
+            try program([.power(e)]).apply(&px, px.count) { p in
+                Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)), 1)
+            }
+            for (i, p) in before.enumerated() {
+                for c in 0..<3 where !check(px[i][c], p[c], e, "e \(e) pixel \(i) channel \(c)") { return }
+            }
+        }
+    }
+
     /// affine → power → affine → power, out of place, against the steps in Double; the run
     /// stops at the first translucent pixel and leaves the rest of the output alone.
     func testChainOfStepsMatchesTheStepsOneByOne() throws {

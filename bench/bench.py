@@ -4,7 +4,8 @@ Every task runs each tool in the same run, in rounds: each round runs every tool
 an order that rotates from round to round (so no tool always goes first or always runs
 on a warm cache). The table gives medians over the rounds, Lunette/peer ratios (below 1:
 Lunette is faster), peak resident memory of each process and, for the CLI pipelines, the
-output size. Peers that are missing are installed (apt-get / pip) unless BENCH_INSTALL=0;
+output size. The chain5 task also runs one step (the colour matrix) and the chain's
+CIGammaAdjust alone in its rounds: the fusion ratios come from those rows. Peers that are missing are installed (apt-get / pip) unless BENCH_INSTALL=0;
 a peer that still is not there is skipped with a message.
 
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3), BENCH_ONLY
@@ -255,6 +256,11 @@ def main():
         print(f"bench: in-memory {task} …", flush=True)
         tools = {"lunette": [LUNETTE, "bench", src4, "--present", "--repeat", "1", "--warmup", "1"]
                  + [a for s in lunette_steps(task, w4, h4) for a in ("-f", s)]}
+        if task == "chain5":
+            # One step and the chain's one non-affine step alone, in the same rounds as the
+            # chain, so the fusion ratio compares samples taken minutes apart at most.
+            for name, step in (("lunette-1step", MATRIX), ("lunette-gamma", CHAIN[3])):
+                tools[name] = [LUNETTE, "bench", src4, "--present", "--repeat", "1", "--warmup", "1", "-f", step]
         if "opencv" in peers:
             tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
             if task == "blur":
@@ -325,9 +331,12 @@ def report(results):
             if pil:
                 print(f"{'':<14} {'size vs Pillow':<28} {lun[4] / pil[4]:>13.3f}")
     chain = next((r for r in results if r[0] == "chain5" and r[1] == "lunette"), None)
-    one = next((r for r in results if r[0] == "matrix" and r[1] == "lunette"), None)
+    one = next((r for r in results if r[0] == "chain5" and r[1] == "lunette-1step"), None)
+    gamma = next((r for r in results if r[0] == "chain5" and r[1] == "lunette-gamma"), None)
     if chain and one:
-        print(f"\nfused five-step chain / one step (Lunette): {chain[2] / one[2]:.2f}")
+        print(f"\nfused five-step chain / one step (Lunette, colour matrix, same rounds): {chain[2] / one[2]:.2f}")
+    if chain and gamma:
+        print(f"fused five-step chain / its CIGammaAdjust step alone: {chain[2] / gamma[2]:.2f}")
     empty = os.path.join(WORK, "empty.lua")
     open(empty, "w").close()
     t = []

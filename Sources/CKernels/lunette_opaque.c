@@ -1,11 +1,12 @@
 // Opaque point programs (see lunette_opaque.h). The power: pow(v, e) = 2^(e·log2 v) on eight
 // (AVX2) or sixteen (AVX-512F) floats at once. With
-// v = 2^k·m, m in [√½, √2]: log2 m = s·P(s²), s = (m − 1)/(m + 1) (a correctly rounded
-// division with AVX2: one instruction instead of four, the same bits on every CPU, where a
-// reciprocal estimate is not; the AVX-512 loop refines rcp14 by a Newton step), P a degree-2 fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸)
-// with e folded in; e·k is split exactly (FMA) into hi + lo so that the integer part n of
-// the exponent comes off hi without rounding, and 2^f, |f| ≤ ½, is a degree-6 fit (error
-// below 3·10⁻⁸). Fits: (weighted) least squares on Chebyshev nodes, worked out in Double.
+// v = 2^k·m, m in [√½, √2]: log2 m = s·P(s²), s = (m − 1)/(m + 1) (with AVX2 a correctly
+// rounded division: one instruction instead of four, and the same bits on every CPU, which a
+// reciprocal estimate is not; the AVX-512 loop refines rcp14 by a Newton step), P a degree-2
+// fit of (2/ln 2)·atanh(s)/s (error in log2 m below 4·10⁻⁸) with e folded in; e·k is split
+// exactly (FMA) into hi + lo so that the integer part n of the exponent comes off hi without
+// rounding, and 2^f, |f| ≤ ½, is a degree-6 fit (error below 3·10⁻⁸). Fits: (weighted) least
+// squares on Chebyshev nodes, worked out in Double.
 #include "lunette_opaque.h"
 #include "lunette_kernels.h"
 
@@ -48,7 +49,8 @@ AVX2 static inline __m256 pow8(__m256 a, const __m256 c[13], __m256 *bad) {
     const __m256i ni = _mm256_cvtps_epi32(n);
     const __m256 r = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(q), _mm256_slli_epi32(ni, 23)));
     const __m256 zero = _mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256()));
-    const __m256i out = _mm256_cmpgt_epi32(_mm256_add_epi32(bits, _mm256_castps_si256(c[4])), _mm256_castps_si256(c[5]));
+    const __m256i moved = _mm256_add_epi32(bits, _mm256_castps_si256(c[4]));
+    const __m256i out = _mm256_cmpgt_epi32(moved, _mm256_castps_si256(c[5]));
     *bad = _mm256_andnot_ps(zero, _mm256_castsi256_ps(out));
     return _mm256_andnot_ps(zero, r);
 }

@@ -82,6 +82,19 @@ final class OpaquePowerTests: XCTestCase {
         for e: Float in [0, -1.5, .infinity, .nan] { XCTAssertNil(OpaqueProgram([.power(e)]), "power \(e)") }
     }
 
+    /// The power e over `px` (the scalar path for what the loop declines), every channel
+    /// checked; false after the first failure.
+    func powerMatches(_ px: [Pixel], _ e: Float) throws -> Bool {
+        var out = px
+        try program([.power(e)]).apply(&out, out.count) { p in
+            Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)), 1)
+        }
+        for (i, p) in px.enumerated() {
+            for c in 0..<3 where !check(out[i][c], p[c], e, "e \(e) pixel \(i) channel \(c)") { return false }
+        }
+        return true
+    }
+
     /// Large exponents: values on both sides of 2^(±125/e), where the AVX2 loop starts
     /// declining (the result could leave the normal range), come out right either way.
     func testLargeExponentsNearTheOverflowBound() throws {
@@ -91,13 +104,7 @@ final class OpaquePowerTests: XCTestCase {
                                    exp2(b.rounded(.down)), exp2(-b.rounded(.down)), exp2(b + 4 / e), exp2(-b - 4 / e), 0.25]
             var px = stride(from: 0, to: values.count, by: 3).map { Pixel(values[$0], -values[$0 + 1], values[$0 + 2], 1) }
             px += px + px  // more than one group of eight
-            let before = px
-            try program([.power(e)]).apply(&px, px.count) { p in
-                Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)), 1)
-            }
-            for (i, p) in before.enumerated() {
-                for c in 0..<3 where !check(px[i][c], p[c], e, "e \(e) pixel \(i) channel \(c)") { return }
-            }
+            guard try powerMatches(px, e) else { return }
         }
     }
 
@@ -115,13 +122,7 @@ final class OpaquePowerTests: XCTestCase {
                 return Pixel(at(0), at(1), at(2), 1)
             }
             px[0] = Pixel(v, v, v, 1)
-            let before = px
-            try program([.power(e)]).apply(&px, px.count) { p in
-                Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)), 1)
-            }
-            for (i, p) in before.enumerated() {
-                for c in 0..<3 where !check(px[i][c], p[c], e, "e \(e) pixel \(i) channel \(c)") { return }
-            }
+            guard try powerMatches(px, e) else { return }
         }
     }
 

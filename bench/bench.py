@@ -5,8 +5,9 @@ an order that rotates from round to round (so no tool always goes first or alway
 on a warm cache). The table gives medians over the rounds, Lunette/peer ratios (below 1:
 Lunette is faster), peak resident memory of each process and, for the CLI pipelines, the
 output size. The chain5 task also runs one step (the colour matrix) and the chain's
-CIGammaAdjust alone in its rounds: the fusion ratios come from those rows. Peers that are missing are installed (apt-get / pip) unless BENCH_INSTALL=0;
-a peer that still is not there is skipped with a message.
+CIGammaAdjust alone in its rounds: the fusion ratios come from those rows. Peers that are
+missing are installed (apt-get / pip) unless BENCH_INSTALL=0; a peer that still is not
+there is skipped with a message.
 
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3), BENCH_ONLY
 (comma-separated task names), BENCH_DIR (work folder, default .build/bench).
@@ -145,6 +146,11 @@ def lunette_steps(task, w, h):
     raise KeyError(task)
 
 
+def lunette_render(src, steps):
+    """`lunette bench` timing one in-memory render of `steps` after one untimed one."""
+    return [LUNETTE, "bench", src, "--present", "--repeat", "1", "--warmup", "1"] + [a for s in steps for a in ("-f", s)]
+
+
 def vips_mem_cmds(task, src_v, out_v, mats):
     if task == "blur":
         return [["vips", "gaussblur", src_v, out_v, "10"]]
@@ -254,13 +260,12 @@ def main():
         if not want(task):
             continue
         print(f"bench: in-memory {task} …", flush=True)
-        tools = {"lunette": [LUNETTE, "bench", src4, "--present", "--repeat", "1", "--warmup", "1"]
-                 + [a for s in lunette_steps(task, w4, h4) for a in ("-f", s)]}
+        tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4))}
         if task == "chain5":
             # One step and the chain's one non-affine step alone, in the same rounds as the
             # chain, so the fusion ratio compares samples taken minutes apart at most.
             for name, step in (("lunette-1step", MATRIX), ("lunette-gamma", CHAIN[3])):
-                tools[name] = [LUNETTE, "bench", src4, "--present", "--repeat", "1", "--warmup", "1", "-f", step]
+                tools[name] = lunette_render(src4, [step])
         if "opencv" in peers:
             tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
             if task == "blur":

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Whole-image buffers (16 MiB and more: a 4K render is 130 MB, its Lanczos half 32 MB, a
-/// strip of an 8K render 31 MB) are aligned to 2 MiB and marked for transparent huge pages
-/// (as numpy does for its large arrays), so the kernel maps them in 2 MiB steps; smaller
-/// buffers (tiles) stay on the ordinary heap, where they are reused. (Heap blocks of that
-/// size went back to the kernel when freed and were faulted in again 4 KiB at a time by the
-/// next render: a 4K Lanczos ½ took 25 ms instead of 14.)
+/// Whole-image buffers (4 MiB and more: a 4K render is 130 MB, a 720p frame 15 MB, a strip
+/// of an 8K render 31 MB) are aligned to 2 MiB and marked for transparent huge pages (as
+/// numpy does for its large arrays), so the kernel maps them in 2 MiB steps; smaller
+/// buffers (tiles) stay on the ordinary heap, where they are reused. (Heap blocks past
+/// glibc's trim threshold of 8 MiB went back to the kernel when freed and were faulted in
+/// again 4 KiB at a time by the next render: a 4K Lanczos ½ took 25 ms instead of 14, a
+/// colour matrix over 960×540 pixels 4.7 ms instead of 0.46.)
 /// A released one is kept in a bounded pool for the next buffer of about its size: a fresh
 /// mapping costs the kernel a zeroed page for every page touched, which was 60 % of an
 /// in-memory 4K colour-matrix render repeated (the REPL re-rendering, a batch of same-sized
@@ -16,7 +17,7 @@ import Foundation
 /// aliasing; it cost a 3×3 convolution writing straight into the output 60 % more CPU).
 /// Lua: `img:render()` of a 4K image allocates one such buffer.
 enum LargeAllocation {
-    static let threshold = 16 << 20
+    static let threshold = 4 << 20
     static let alignment = 2 << 20
 
     /// Offsets step by 17 cache lines (1088 bytes) through 61 positions, so consecutive

@@ -6,7 +6,7 @@ import XCTest
 /// the same size, zero-filled again where a zeroed buffer is asked for, and the pool never
 /// holds more than its limit.
 final class LargeAllocationTests: XCTestCase {
-    let big = IRect(0, 0, 1600, 1400)  // 35.8 MB of pixels, over the 16 MiB threshold
+    let big = IRect(0, 0, 1600, 1400)  // 35.8 MB of pixels, over the 4 MiB threshold
 
     /// The pool is the process's: other tests (and their background threads) may have put
     /// mappings in it, so it starts empty and the checks look for this test's own mappings.
@@ -57,6 +57,15 @@ final class LargeAllocationTests: XCTestCase {
         let small = PixelBuffer(uninitialized: IRect(0, 0, 1600, 1100))  // 28 MB less: not a fit
         XCTAssertTrue(holds(pixels), "a mapping much larger than asked for stays in the pool")
         XCTAssertGreaterThanOrEqual(abs(UnsafeMutableRawPointer(small.pixels) - pixels), LargeAllocation.slack)
+    }
+
+    /// A 720p frame (14.7 MB) lies past glibc's trim threshold: kept here, not faulted in again.
+    func testFrameSizedBufferIsKept() {
+        var frame: PixelBuffer? = PixelBuffer(uninitialized: IRect(0, 0, 1280, 720))
+        let pixels = UnsafeMutableRawPointer(frame!.pixels)
+        frame = nil
+        _ = frame
+        XCTAssertTrue(holds(pixels), "the released frame's mapping is kept")
     }
 
     func testPoolStaysWithinItsLimit() {

@@ -18,7 +18,7 @@ extension Context {
             var x = rect.x
             while x < rect.maxX {
                 let tile = IRect(x, top - h, min(max(1, tileWidth), rect.maxX - x), h)
-                let pixels = RenderSession(shared: shared).render(image, tile)
+                let pixels = Self.onDeepStack(depth: image.depth) { RenderSession(shared: shared).render(image, tile) }
                 try Cancellation.check()
                 try Self.checkFailures(sources)
                 try Limits.checkDeadline()

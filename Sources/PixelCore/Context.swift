@@ -24,13 +24,16 @@ public final class RenderSession {
         return zeroed ? PixelBuffer(rect) : PixelBuffer(uninitialized: rect)
     }
 
+    /// Past the deadline (or cancelled) the render is thrown away: nodes stop pulling pixels
+    /// and keep nothing they made since (a cached block of zeros would outlive the render).
+    static var abandoned: Bool { Limits.deadlinePassed || Cancellation.isRequested }
+
     /// The pixels of `image` over `rect`, in a buffer the caller owns.
     public func render(_ image: Image, _ rect: IRect) -> PixelBuffer {
         let node = image.node
         let ext = image.extent
         if ext.isEmpty || IRect.clipping(ext, to: rect).isEmpty { return PixelBuffer(rect) }
-        // Past the deadline (or cancelled) the result is thrown away: stop pulling pixels.
-        if Limits.deadlinePassed || Cancellation.isRequested { return PixelBuffer(rect) }
+        if Self.abandoned { return PixelBuffer(rect) }
         let id = ObjectIdentifier(node)
         guard shared.contains(id) else { return node.render(rect, self) }
         if let (r, buf) = memo[id], r == rect {
@@ -190,7 +193,7 @@ public struct Context: Sendable {
                 }
             }
         }
-        if workers <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        Self.perform(workers, depth: image.depth, work)
     }
 }
 

@@ -177,6 +177,7 @@ final class DecimationPlan: @unchecked Sendable {
         let jx0 = floorDiv(rect.x, f) - S, jy0 = floorDiv(rect.y, f) - S
         let jrect = IRect(jx0, jy0, floorDiv(rect.maxX - 1, f) + S + 1 - jx0, floorDiv(rect.maxY - 1, f) + S + 1 - jy0)
         let q = gather(jrect.grown(lowRadius, lowRadius), input, session)
+        if RenderSession.abandoned { return session.output(rect, zeroed: true) }
         let blurred = PixelBuffer(jrect)
         Convolution.separable(q, blurred, low, low)
         return upsample(blurred, rect, session)
@@ -190,6 +191,7 @@ final class DecimationPlan: @unchecked Sendable {
         defer { h.deallocate() }
         return up.withUnsafeBufferPointer { up in
             for ly in 0..<lp.height {
+                if ly % 32 == 0, RenderSession.abandoned { return session.output(rect, zeroed: true) }
                 let src = lp.row(ly), out = h + ly * w
                 for x in 0..<w {
                     let xo = rect.x + x
@@ -204,6 +206,7 @@ final class DecimationPlan: @unchecked Sendable {
             let dst = session.output(rect, zeroed: false)  // every pixel written below
             withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps) { rows in
                 for y in 0..<rect.height {
+                    if y % 32 == 0, RenderSession.abandoned { dst.clearAll(); break }
                     let yo = rect.y + y
                     let jb = floorDiv(yo, f)
                     for t in 0..<taps { rows[t] = UnsafePointer(h + (jb - S - lp.rect.y + t) * w) }
@@ -234,6 +237,7 @@ final class DecimationPlan: @unchecked Sendable {
         for by in floorDiv(q.y, bh)...floorDiv(q.maxY - 1, bh) {
             var c = q.x
             while c < q.maxX {
+                if RenderSession.abandoned { return out }
                 let (x0, w) = columnBlock(c)
                 if let block = cache.block(BlockCache.Key(x: x0, y: by), { decimate(x0, w, by, input, session) }) {
                     out.copy(from: block)

@@ -21,7 +21,7 @@ extension DecimationPlan {
         defer { rows.lock.unlock() }
         let out = PixelBuffer(lowRect)
         let stripRows = max(1, Self.stripPixels / live.width)
-        prefilter.withUnsafeBufferPointer { k in
+        let made = prefilter.withUnsafeBufferPointer { k -> Bool in
             // Horizontal: one column per low-resolution sample for every source row of
             // `live` not kept from a neighbour, pulling the source in bounded strips.
             var y = live.y
@@ -34,6 +34,7 @@ extension DecimationPlan {
                 // A source already in memory is read in place (no copy).
                 let src = session.borrow(input, strip) ?? session.render(input, strip)
                 for sy in strip.y..<strip.maxY {
+                    if (sy - strip.y) % 32 == 0, RenderSession.abandoned { return false }
                     let s = src.row(sy - src.rect.y) + (live.x - src.rect.x)
                     let t = UnsafeMutablePointer<Pixel>.allocate(capacity: bw)
                     t.initialize(repeating: .zero, count: bw)
@@ -50,6 +51,7 @@ extension DecimationPlan {
                 }
             }
             // Vertical: one output row per low-resolution row.
+            if RenderSession.abandoned { return false }
             for r in 0..<bh {
                 let y0 = (lowRect.y + r) * f - m
                 let lo = max(0, live.y - y0), hi = min(taps, live.maxY - y0)
@@ -60,7 +62,9 @@ extension DecimationPlan {
                     for c in 0..<bw { d[c] += t[c] * w }
                 }
             }
+            return true
         }
+        guard made else { return nil }
         rows.keep(live.y..<live.maxY)
         return out
     }
@@ -129,6 +133,7 @@ final class BlockCache: @unchecked Sendable {
         defer { slot.lock.unlock() }
         if !slot.done {
             slot.buffer = compute()
+            if RenderSession.abandoned { return slot.buffer }  // made from an abandoned render: not kept
             slot.done = true
             if let b = slot.buffer { account(key, slot, b.rect.count) }
         }

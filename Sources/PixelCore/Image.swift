@@ -28,13 +28,17 @@ public final class Image: @unchecked Sendable {
     public let node: any ImageNode
     /// Nodes on the longest path down to a source (1 for a source); see `Limits.maxGraphDepth`.
     public let depth: Int
+    /// The node's extent and opacity, worked out once here from the inputs' own (already
+    /// stored): asking never walks the graph, which for a 2048-step chain overflowed the stack.
+    /// Lua: `img.extent`
+    public let extent: Rect
+    public let isOpaque: Bool
     public init(_ node: any ImageNode) {
         self.node = node
         depth = 1 + (node.inputs.lazy.map(\.depth).max() ?? 0)
+        extent = node.extent
+        isOpaque = node.isOpaque
     }
-
-    public var extent: Rect { node.extent }
-    public var isOpaque: Bool { node.isOpaque }
 
     /// The image with its pixels outside `rect` made transparent. Lua: `img:cropped(Rect(0, 0, 100, 100))`
     public func cropped(to rect: Rect) -> Image {

@@ -17,6 +17,32 @@ final class LimitsTests: XCTestCase {
         return img
     }
 
+    /// A pass-through node that counts how often its extent and opacity are asked for.
+    final class CountingNode: ImageNode, @unchecked Sendable {
+        nonisolated(unsafe) static var asked = 0
+        let inputs: [Image]
+        init(_ input: Image) { inputs = [input] }
+        var kind: NodeKind { .point }
+        var extent: Rect { Self.asked += 1; return inputs[0].extent }
+        var isOpaque: Bool { Self.asked += 1; return inputs[0].isOpaque }
+        func regionOfInterest(for rect: IRect, input index: Int) -> Rect { rect.rect }
+        func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer { session.render(inputs[0], rect) }
+    }
+
+    /// Extent and opacity are each worked out once per node, when its image is made: asking
+    /// at the top of a deep chain does not walk it (the Lua fuzzer overflowed the stack so).
+    func testExtentAndOpacityDoNotWalkTheGraph() {
+        CountingNode.asked = 0
+        var img = TestImages.random(4, 4)
+        for _ in 0..<1000 { img = Image(CountingNode(img)) }
+        XCTAssertEqual(CountingNode.asked, 2000)
+        for _ in 0..<10 {
+            XCTAssertEqual(img.extent, Rect(0, 0, 4, 4))
+            XCTAssertFalse(img.isOpaque)
+        }
+        XCTAssertEqual(CountingNode.asked, 2000, "no node asked again")
+    }
+
     func testDepthCountsTheLongestPath() {
         let a = TestImages.random(4, 4)
         XCTAssertEqual(a.depth, 1)
@@ -45,6 +71,50 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(img.depth, Limits.maxGraphDepth)
         let out = try Context(threads: 2, tileSize: 4).render(img, rect: IRect(0, 0, 8, 8))
         XCTAssertGreaterThan(out[3, 3].w, 0)
+    }
+
+    /// Clamp, blur and crop back to 8×8, up to the depth limit, rendered from a thread with a
+    /// 1 MiB stack (where the recursion does not fit): renders of deep graphs run on deep
+    /// stacks of their own, for one tile and for several in parallel. (The Lua fuzzer
+    /// overflowed the main thread's stack with a chain of blurs under AddressSanitizer.)
+    func testDeepBlurChainsRenderWithoutExhaustingTheStack() throws {
+        var img = TestImages.random(8, 8, seed: 4)
+        while img.depth + 3 <= Limits.maxGraphDepth {
+            img = Image(CropNode(Image(GaussianBlurNode(img.clampedToExtent(), sigma: 2)), Rect(0, 0, 8, 8)))
+        }
+        XCTAssertGreaterThan(img.depth, Limits.maxGraphDepth - 3)
+        let chain = img
+        nonisolated(unsafe) var one: PixelBuffer?, four: PixelBuffer?
+        let done = DispatchSemaphore(value: 0)
+        let caller = Thread {
+            one = try? Context(threads: 1).render(chain, rect: IRect(0, 0, 8, 8))
+            four = try? Context(threads: 2, tileSize: 4).render(chain, rect: IRect(0, 0, 8, 8))
+            done.signal()
+        }
+        caller.stackSize = 1 << 20
+        caller.start()
+        done.wait()
+        let a = try XCTUnwrap(one), b = try XCTUnwrap(four)
+        XCTAssertGreaterThan(a[3, 3].w, 0.1)
+        XCTAssertEqual(a[3, 3], b[3, 3])
+    }
+
+    /// A render cancelled halfway (Ctrl-C in the REPL) keeps none of the blocks a decimated
+    /// blur made after the request, from inputs that were no longer rendered: the same image
+    /// rendered again has the pixels of a fresh one.
+    func testACancelledBlurKeepsNothingItMadeAfterwards() throws {
+        let src = TestImages.random(300, 200, seed: 5).mapped { $0 * 0.5 }  // rendered, not borrowed
+        let blurred = src.gaussianBlurred(sigma: 12), rect = IRect(0, 0, 300, 200)
+        nonisolated(unsafe) var polls = 0
+        Cancellation.external = { polls += 1; return polls > 2 }
+        defer { Cancellation.external = nil; Cancellation.reset() }
+        XCTAssertThrowsError(try Context(threads: 1, tileSize: 64).render(blurred, rect: rect))
+        XCTAssertGreaterThan(polls, 2)
+        Cancellation.external = nil
+        Cancellation.reset()
+        let again = try Context(threads: 1, tileSize: 64).render(blurred, rect: rect)
+        let fresh = try Context(threads: 1, tileSize: 64).render(src.gaussianBlurred(sigma: 12), rect: rect)
+        XCTAssertEqual(TestImages.maxDifference(again, fresh), 0)
     }
 
     func testAPassedDeadlineStopsARenderWithALimitError() throws {

@@ -10,8 +10,8 @@ missing are installed (apt-get / pip) unless BENCH_INSTALL=0; a peer that still 
 there is skipped with a message.
 
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3, chain5 three times as
-many), BENCH_ONLY
-(comma-separated task names), BENCH_DIR (work folder, default .build/bench).
+many), BENCH_ONLY (comma-separated task names), BENCH_DIR (work folder, default
+.build/bench).
 """
 import json
 import os
@@ -290,8 +290,7 @@ def main():
             ms, rss = summarize(s)
             results.append((task, tool, ms, rss, None, ""))
         if task == "chain5" and "lunette" in samples and "lunette-1step" in samples:
-            paired = sorted(c[0] / o[0] for c, o in zip(samples["lunette"], samples["lunette-1step"]))
-            fusion_rounds.extend(paired)
+            fusion_rounds = sorted(c[0] / o[0] for c, o in zip(samples["lunette"], samples["lunette-1step"]))
 
     # PNG decode and encode of the 4K mosaic (8-bit RGB, zlib level 6).
     for task in ("decode", "encode"):

@@ -177,7 +177,6 @@ final class DecimationPlan: @unchecked Sendable {
         let jx0 = floorDiv(rect.x, f) - S, jy0 = floorDiv(rect.y, f) - S
         let jrect = IRect(jx0, jy0, floorDiv(rect.maxX - 1, f) + S + 1 - jx0, floorDiv(rect.maxY - 1, f) + S + 1 - jy0)
         let q = gather(jrect.grown(lowRadius, lowRadius), input, session)
-        if RenderSession.abandoned { return session.output(rect, zeroed: true) }
         let blurred = PixelBuffer(jrect)
         Convolution.separable(q, blurred, low, low)
         return upsample(blurred, rect, session)

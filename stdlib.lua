@@ -319,13 +319,54 @@ function Step.__tostring(step)
   return step.filter .. "{" .. concat(parts, ", ") .. "}"
 end
 
+local ExprMT  -- per-frame inputs (Expr"…", below): checked when a frame renders, not here
+
+-- A step's inputs are checked when it is built, so a bad value fails at the line that wrote it.
+local function checkinputs(name, inputs)
+  local f = Filter(name)
+  for k, v in pairs(inputs) do
+    if type(k) ~= "string" then error(sformat("%s: input keys are names, got %s", name, typename(k)), 3) end
+    if type(v) ~= "function" and getmt(v) ~= ExprMT then
+      local ok, err = pcall(filtermt.__newindex, f, k, v)
+      if not ok then error(err, 0) end
+    end
+  end
+end
+
 --- Defines the global step constructor for a registered filter name.
 function lunette.defineStep(name)
   _ENV[name] = function(inputs)
     if inputs ~= nil and type(inputs) ~= "table" then argerror(1, name, "table", typename(inputs)) end
+    checkinputs(name, inputs or {})
     return setmetatable({filter = name, inputs = inputs or {}}, Step)
   end
 end
+
+--- step1 | step2: the two steps as a Chain, so `img | (CISepiaTone{} | CIGaussianBlur{})` and
+--- `-f 'CISepiaTone{} | CIGaussianBlur{}'` work.
+Step.__bor = function(a, b)
+  if getmt(a) ~= Step then argerror(1, "|", "image or step", typename(a)) end
+  if getmt(b) == Step then return Chain{a, b} end
+  if type(getmt(b)) == "table" and rawget(getmt(b), "__name") == "Chain" then
+    local c = Chain{a}
+    for _, e in ipairs(b._entries) do if e.enabled then c:insert(e.step) end end
+    return c
+  end
+  argerror(2, "|", "step", typename(b))
+end
+
+-- The message for a name that is not a filter: `unknown filter 'CIGausianBlur' (did you mean …?)`.
+local function unknownfilter(name)
+  local _, err = pcall(N.filter_attributes, name)
+  return (tostring(err):gsub("^[^\n]-:%d+: ", ""))
+end
+lunette.unknownfilter = unknownfilter
+
+-- Reading an undefined global named like a Core Image filter (`CIGausianBlur{}`) is that error,
+-- not "attempt to call a nil value".
+setmetatable(_ENV, {__index = function(_, k)
+  if type(k) == "string" and k:match("^CI%u") then error(unknownfilter(k), 2) end
+end})
 
 for _, name in ipairs(Filter.names()) do lunette.defineStep(name) end
 
@@ -374,6 +415,8 @@ function lunette.ready(name, img, inputs, target)
   for k, v in pairs(inputs or {}) do f[k] = v end
   local out = f.outputImage
   target = target or (img and img.extent)
+  -- A chain that starts with a generator has no input: each step is presented for what it got.
+  if target and Rect.isEmpty(target) then target = img and not Rect.isEmpty(img.extent) and img.extent or nil end
   if s.present and target then out = s.present(out, target) end
   return out, f
 end
@@ -555,20 +598,37 @@ function lunette.parsestep(src)
   setmetatable(env, {__index = function(_, k)
     local ok, canonical = pcall(N.filter_canonical, k)
     if ok and canonical then return _ENV[canonical] end
+    if type(k) == "string" and k:match("^%u") then error(unknownfilter(k), 2) end
   end})
   local chunk, err = load("return " .. src, "=-f '" .. src .. "'", "t", env)
   if not chunk then error(err, 0) end
-  local step = chunk()
-  if getmt(step) ~= Step then
+  local ok, step = pcall(chunk)
+  if not ok then
+    local msg = tostring(step)
+    error(msg:sub(1, 3) == "-f " and msg or "-f '" .. src .. "': " .. msg, 0)
+  end
+  local mt = getmt(step)
+  if mt ~= Step and not (type(mt) == "table" and rawget(mt, "__name") == "Chain") then
     error("-f '" .. src .. "': expected a step such as CISepiaTone{intensity = 0.8}, got " .. typename(step), 0)
   end
   return step
 end
 
+-- The steps of one `-f` expression: a step, or steps joined with `|`.
+local function stepsof(src)
+  local s = lunette.parsestep(src)
+  if getmt(s) == Step then return {s} end
+  local list = {}
+  for _, e in ipairs(s._entries) do if e.enabled then list[#list + 1] = e.step end end
+  return list
+end
+
 function lunette.applysteps(img, sources, present)
   local target = img.extent
   for _, src in ipairs(sources) do
-    img = lunette.parsestep(src):apply(img, present and {present = true, target = target} or nil)
+    for _, step in ipairs(stepsof(src)) do
+      img = step:apply(img, present and {present = true, target = target} or nil)
+    end
   end
   return img
 end
@@ -585,7 +645,7 @@ end)(), "Expr")
 
 --- Expr"0.5 * time": a per-frame input, a Lua expression of `frame`, `time` and `fps`
 --- (math functions in scope). Unlike a function it is saved in chain files as written.
-local ExprMT = {__name = "Expr"}
+ExprMT = {__name = "Expr"}
 Expr = {}
 setmetatable(Expr, {__call = function(_, src)
   if type(src) ~= "string" then argerror(1, "Expr", "string", typename(src)) end
@@ -1011,7 +1071,9 @@ end
 --- by CLI step expressions (`-f`); used by `lunette apply` and `lunette video`.
 function lunette.chainfor(path, sources, present)
   local c = path and Chain.load(path) or Chain()
-  for _, src in ipairs(sources or {}) do c:insert(lunette.parsestep(src)) end
+  for _, src in ipairs(sources or {}) do
+    for _, step in ipairs(stepsof(src)) do c:insert(step) end
+  end
   if present then c.present = true end
   return c
 end

@@ -51,14 +51,24 @@ static lunette_state *state_of(lua_State *L) {
 
 /* Pushes "file:line: " of the innermost Lua frame outside stdlib.lua, so an error raised
    on behalf of a user's call points at the user's line, not at the library wrapper. */
+static int is_own_source(const char *source) {
+    return strcmp(source, "@stdlib.lua") == 0 || strncmp(source, "@scripts/specials/", 18) == 0;
+}
+
+/* Finds the innermost Lua frame outside Lunette's own Lua from `level` up; 0 when none. */
+static int user_frame(lua_State *L, int level, lua_Debug *ar) {
+    for (; lua_getstack(L, level, ar); level++) {
+        lua_getinfo(L, "Sl", ar);
+        if (ar->currentline > 0 && !is_own_source(ar->source)) return 1;
+    }
+    return 0;
+}
+
 static void where_user(lua_State *L) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && strcmp(ar.source, "@stdlib.lua") != 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
+    if (user_frame(L, 1, &ar)) {
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+        return;
     }
     luaL_where(L, 1);
 }
@@ -89,6 +99,17 @@ int lunette_traceback(lua_State *L) {
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    /* An error raised inside stdlib.lua on behalf of a caller is reported at the caller's
+       line: "stdlib.lua:245: x" becomes "look.lua:3: x" (or "x" when no user code ran). */
+    if (strncmp(msg, "stdlib.lua:", 11) == 0) {
+        const char *rest = msg + 11;
+        while (*rest >= '0' && *rest <= '9') rest++;
+        if (rest[0] == ':' && rest[1] == ' ') {
+            lua_Debug ar;
+            if (user_frame(L, 1, &ar)) msg = lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, rest + 2);
+            else msg = lua_pushstring(L, rest + 2);
+        }
     }
     luaL_traceback(L, L, msg, 1);
     return 1;
@@ -295,3 +316,5 @@ void lunette_gc_step(lua_State *L, size_t bytes) {
 int lunette_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void lunette_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 void lunette_getref(lua_State *L, int ref) { lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
+
+const char *lunette_lua_release(void) { return LUA_RELEASE; }

@@ -1,5 +1,6 @@
 #include "lunette_png.h"
 #include <png.h>
+#include <zlib.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -222,3 +223,7 @@ void lp_writer_free(lp_writer *w) {
     png_destroy_write_struct(&w->png, &w->info);
     free(w);
 }
+
+const char *lp_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
+const char *lp_zlib_version(void) { return zlibVersion(); }

@@ -39,3 +39,5 @@ int lz_encode(const lz_request *request, const unsigned char *data, int length,
     ZBarcode_Delete(symbol);
     return 0;
 }
+
+int lz_version(void) { return ZBarcode_Version(); }

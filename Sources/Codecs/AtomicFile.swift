@@ -1,59 +1,28 @@
 import Foundation
 import PixelCore
 
-/// Writes files atomically: a temporary file in the target's folder, renamed over the
-/// target only after everything succeeded; on failure the temporary file is removed.
+/// Writes outputs safely (see `OutputTarget`): a regular file is written to a temporary file
+/// in its folder and renamed over it only after everything succeeded; standard output, devices,
+/// FIFOs and sockets are written directly. On failure nothing replaces the target.
 public enum AtomicFile {
-    /// Runs `body` on a stdio stream; `path` "-" means standard output (buffered first).
+    /// Runs `body` on a stdio stream for `path` ("-" means standard output).
     public static func write(to path: String, _ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
-        if path == "-" { return try writeStdout(body) }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var template = Array("\(dir)/.\(url.lastPathComponent).XXXXXX.tmp".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else { throw LunetteError.io("\(path): cannot create a file there (\(errnoText()))") }
-        let tmp = String(cString: template)
-        Pending.add(tmp)
-        defer { Pending.remove(tmp) }
-        guard let file = fdopen(fd, "wb") else {
-            close(fd); unlink(tmp)
-            throw LunetteError.io("\(path): \(errnoText())")
+        let output = try OutputFile(path: path)
+        let copy = dup(output.fd)
+        guard copy >= 0, let file = fdopen(copy, "wb") else {
+            if copy >= 0 { close(copy) }
+            output.abort()
+            throw LunetteError.io("\(output.name): \(errnoText())")
         }
         do {
             try body(file)
-            if fflush(file) != 0 || fsync(fd) != 0 { throw LunetteError.io("\(path): write failed (\(errnoText()))") }
+            if fflush(file) != 0 { throw LunetteError.io("\(output.name): write failed (\(errnoText()))") }
         } catch {
-            fclose(file); unlink(tmp)
+            fclose(file); output.abort()
             throw error
         }
-        if fclose(file) != 0 { unlink(tmp); throw LunetteError.io("\(path): write failed (\(errnoText()))") }
-        fchmodDefault(tmp)
-        if rename(tmp, path) != 0 {
-            let why = errnoText()
-            unlink(tmp)
-            throw LunetteError.io("\(path): cannot replace the file (\(why))")
-        }
-    }
-
-    static func writeStdout(_ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
-        guard let file = tmpfile() else { throw LunetteError.io("cannot create a temporary file (\(errnoText()))") }
-        defer { fclose(file) }
-        try body(file)
-        fflush(file)
-        rewind(file)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n == 0 { break }
-            if fwrite(buffer, 1, n, stdout) != n { throw LunetteError.io("standard output: write failed (\(errnoText()))") }
-        }
-        if fflush(stdout) != 0 { throw LunetteError.io("standard output: write failed (\(errnoText()))") }
-    }
-
-    /// mkstemp creates 0600 files; give the result the usual 0644 less the umask.
-    static func fchmodDefault(_ path: String) {
-        let mask = umask(0); umask(mask)
-        chmod(path, 0o666 & ~mask)
+        if fclose(file) != 0 { output.abort(); throw LunetteError.io("\(output.name): write failed (\(errnoText()))") }
+        try output.commit()
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -55,8 +55,10 @@ public struct FilterCatalog: CustomStringConvertible, Sendable {
     /// Names of the non-empty categories, in order.
     public var categoryNames: [String] { categories.filter { !$0.records.isEmpty }.map(\.name) }
 
+    /// The summary: as many categories as `categoryNames` (Lua: `Filter.categories()`).
     public var description: String {
-        "\(categories.count) Categories\n\n(\n" + categoriesExcludingDuplicates.map { "\t\($0)\n" }.joined() + ")\n"
+        let listed = categories.filter { !$0.records.isEmpty }
+        return "\(listed.count) Categories\n\n(\n" + listed.map { "\t\($0)\n" }.joined() + ")\n"
     }
 
     /// The formatted log CIFilterTest prints: filters grouped by category, optionally with

@@ -15,6 +15,9 @@ enum LuaDispatch {
         natives = LuaNatives.all
     }()
 
+    /// Natives whose invalid-input errors describe a file's content, not the caller's values.
+    static let fileReaders: Set<String> = ["image_load", "stock_load", "chain_read", "plugin_load"]
+
     static func call(_ L: OpaquePointer, _ id: Int) -> Int32 {
         let (name, function) = natives[id]
         let call = LuaCall(L: L, name: String(name.split(separator: "_").last ?? Substring(name)))
@@ -23,7 +26,9 @@ enum LuaDispatch {
         } catch let e as LuaArgumentError {
             lua_pushstring(L, e.message)
             return Int32(LUNETTE_RAISE)
-        } catch let e as LunetteError {
+        } catch var e as LunetteError {
+            // A value a script passed is the script's error (2); a bad file it read stays 3/4.
+            if e.status == .invalidInput, !fileReaders.contains(name) { e.status = .script }
             LuaRuntime.from(L)?.noteError(e)
             lua_pushstring(L, e.message)
             return Int32(LUNETTE_RAISE)

@@ -79,8 +79,9 @@ extension LuaNatives {
             return 1
         }),
         ("filter_names", { c in
-            let category = try c.optString(1)
-            let names = try c.runtime.registry.descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
+            let descriptors = try c.runtime.registry.descriptors
+            let category = try c.optString(1).map { try FilterCatalog(descriptors).category(named: $0) }
+            let names = descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
             pushStrings(c.L, names)
             return 1
         }),
@@ -94,8 +95,9 @@ extension LuaNatives {
         }),
         ("filter_catalog", { c in
             let catalog = FilterCatalog(try c.runtime.registry.descriptors)
-            lua_createtable(c.L, Int32(catalog.categories.count), 0)
-            for (i, info) in catalog.categories.enumerated() {
+            let listed = catalog.categories.filter { !$0.records.isEmpty }
+            lua_createtable(c.L, Int32(listed.count), 0)
+            for (i, info) in listed.enumerated() {
                 lua_createtable(c.L, 0, 2)
                 LuaValues.pushString(c.L, info.name)
                 lua_setfield(c.L, -2, "name")

@@ -23,7 +23,7 @@ extension LuaRuntime {
     /// The chain of a file (nil: an empty chain) followed by CLI step expressions; with
     /// `present`, steps run with their specials. CLI: `lunette apply --chain look.lua -f …`
     public func chain(file: String?, steps: [String] = [], present: Bool = false) throws -> LuaChain {
-        lunette_budget_begin(L, options.cpuSeconds, "-f steps")  // steps are untrusted expressions
+        lunette_budget_begin(L, options.cpuSeconds, file ?? "-f steps")  // untrusted expressions
         defer { lunette_budget_end(L) }
         try withCall(["lunette", "chainfor"], nresults: 1) {
             if let file { LuaValues.pushString(L, file) } else { lua_pushnil(L) }

@@ -11,6 +11,13 @@ public struct LuaScriptError: Error, CustomStringConvertible {
     public var message: String
     public var status: ExitStatus
     public var description: String { message }
+    /// The message without Lua's stack traceback (what the CLI prints unless `--traceback`).
+    public var summary: String { message.components(separatedBy: "\nstack traceback:").first ?? message }
+}
+
+extension LuaRuntime {
+    /// The Lua release linked, e.g. "Lua 5.4.6".
+    public static var luaRelease: String { String(cString: lunette_lua_release()) }
 }
 
 /// How a Lua state is set up.
@@ -94,25 +101,31 @@ public final class LuaRuntime {
 
     /// Runs a script file with `arg` set as the `lua` command does (`arg[0]` = script).
     public func runFile(_ path: String, arguments: [String] = []) throws {
-        lua_createtable(L, Int32(arguments.count), 1)
-        LuaValues.pushString(L, path)
-        lua_rawseti(L, -2, 0)
-        for (i, a) in arguments.enumerated() {
-            LuaValues.pushString(L, a)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
-        }
-        lua_setglobal(L, "arg")
         let source: [UInt8]
         do { source = try AtomicFile.read(path) } catch let e as LunetteError {
             throw LuaScriptError(message: e.message, status: e.status)
         }
         var text = String(decoding: source, as: UTF8.self)
         if text.hasPrefix("#") { text = "--" + text }  // a shebang line, as lua does
-        try run(chunk: text, name: "@" + path, arguments: arguments)
+        try run(chunk: text, name: "@" + path, arguments: arguments, argZero: path)
+    }
+
+    /// Sets the global `arg` as `lua` does: `arg[0]` the script, `arg[1…]` its arguments.
+    func setArg(zero: String, _ arguments: [String]) {
+        lua_createtable(L, Int32(arguments.count), 1)
+        LuaValues.pushString(L, zero)
+        lua_rawseti(L, -2, 0)
+        for (i, a) in arguments.enumerated() {
+            LuaValues.pushString(L, a)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        lua_setglobal(L, "arg")
     }
 
     /// Runs a chunk of Lua source; `name` follows Lua's chunkname rules (`=name`, `@file`).
-    public func run(chunk: String, name: String, arguments: [String] = []) throws {
+    /// With `argZero`, the global `arg` is set first (`lunette -e CODE args…`).
+    public func run(chunk: String, name: String, arguments: [String] = [], argZero: String? = nil) throws {
+        if let argZero { setArg(zero: argZero, arguments) }
         lua_pushcclosure(L, lunette_traceback, 0)
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }

@@ -59,28 +59,57 @@ public enum BatchInputs {
         return FileManager.default.fileExists(atPath: path, isDirectory: &dir) && dir.boolValue
     }
 
-    /// One job per input, writing `OUTDIR/<name>.png`; two inputs with the same name are a
-    /// usage error. The folder is created when missing.
-    public static func jobs(_ inputs: [String], outputDirectory: String) throws -> [BatchJob] {
+    /// One job per input, writing `OUTDIR/NAME` where NAME comes from `template` (see
+    /// `OutputName`); two inputs with the same output are a usage error, and so is an output
+    /// that is one of the inputs unless `overwrite`. The folder is created when missing.
+    public static func jobs(_ inputs: [String], outputDirectory: String, name template: String = OutputName.default,
+                            overwrite: Bool = false) throws -> [BatchJob] {
         if inputs.isEmpty { throw LunetteError(.usage, "no input images") }
+        try OutputName.check(template)
         var dir: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &dir), !dir.boolValue {
             throw LunetteError(.usage, "-o \(outputDirectory): several inputs need an output folder, and this is a file")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw LunetteError.io("\(outputDirectory): cannot create the folder (\(error.localizedDescription))")
+        if !dir.boolValue, !outputDirectory.hasSuffix("/"), OutputName.looksLikeImageFile(outputDirectory) {
+            throw LunetteError(.usage, "-o \(outputDirectory): several inputs need an output folder, not a file name (end it with / to make a folder of that name)")
         }
+        let base = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
         var seen: [String: String] = [:]
-        return try inputs.map { input in
-            let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".png"
+        let jobs = try inputs.enumerated().map { i, input in
+            let name = OutputName.expand(template, input: input, index: i + 1)
             if let other = seen[name] {
-                throw LunetteError(.usage, "\(other) and \(input) would both be written to \(name)")
+                throw LunetteError(.usage, "\(other) and \(input) would both be written to \(base + name) (use --name, e.g. '{parent}-{stem}.png')")
             }
             seen[name] = input
-            let base = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
             return BatchJob(input: input, output: base + name)
         }
+        if !overwrite { try refuseOverwritingInputs(jobs) }
+        for folder in Set(jobs.map { URL(fileURLWithPath: $0.output).deletingLastPathComponent().path }) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw LunetteError.io("\(folder): cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+        return jobs
+    }
+
+    /// A batch never replaces its own inputs by accident: an output that resolves to an input
+    /// (`-o photos/ photos/`) stops the run before any work.
+    static func refuseOverwritingInputs(_ jobs: [BatchJob]) throws {
+        let inputs = Set(jobs.map { canonical($0.input) })
+        if let clash = jobs.first(where: { inputs.contains(canonical($0.output)) }) {
+            throw LunetteError(.usage, "\(clash.output) is one of the inputs: refusing to overwrite originals (--overwrite edits in place; --name '{stem}-look.{ext}' writes beside them)")
+        }
+    }
+
+    /// The absolute path with symlinks resolved; for a file that does not exist yet, its
+    /// folder's resolved path and its name.
+    static func canonical(_ path: String) -> String {
+        if let real = realpath(path, nil) { defer { free(real) }; return String(cString: real) }
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        if let real = realpath(dir, nil) { defer { free(real) }; return String(cString: real) + "/" + url.lastPathComponent }
+        return url.standardizedFileURL.path
     }
 }

@@ -31,10 +31,15 @@ public final class BatchRunner {
     let threads: Int
     let failFast: Bool
     let style: ProgressReporter.Style
+    let followInputDepth: Bool
 
+    /// `followInputDepth`: each output is written at its input's bits per sample (16-bit in,
+    /// 16-bit out) instead of `png.depth`.
     public init(runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
-                threads: Int? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto) {
+                threads: Int? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
+                followInputDepth: Bool = false) {
         self.runtime = runtime; self.chain = chain; self.jobs = jobs; self.png = png
+        self.followInputDepth = followInputDepth
         self.threads = max(1, threads ?? Context().threads)
         self.failFast = failFast; self.style = style
     }
@@ -52,6 +57,7 @@ public final class BatchRunner {
         nonisolated(unsafe) var failed: [Int: (String, ExitStatus, String)] = [:]
         nonisolated(unsafe) let runtime = self.runtime
         let chain = self.chain, png = self.png, failFast = self.failFast, jobs = self.jobs
+        let followInputDepth = self.followInputDepth
 
         for _ in 0..<workers {
             pool.submit {
@@ -66,7 +72,9 @@ public final class BatchRunner {
                     do {
                         let image = try ImageIO.load(job.input)
                         let out = try executor.sync { try runtime.apply(chain, to: image) }
-                        try PNGEncoder.write(out, to: job.output, options: png, context: context)
+                        var options = png
+                        if followInputDepth { options.depth = ImageIO.storedDepth(of: job.input) ?? png.depth }
+                        try PNGEncoder.write(out, to: job.output, options: options, context: context)
                         lock.lock(); result.written += 1; lock.unlock()
                         progress.advance(job.output)
                     } catch {

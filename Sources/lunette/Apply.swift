@@ -13,20 +13,27 @@ struct Apply: ParsableCommand {
         discussion: """
         Each -f is a Lua step expression: a filter name and a table of inputs,
         where the "input" prefix of keys is optional. Steps run in order, after
-        those of --chain.
-          lunette apply in.png -o out.png -f 'CISepiaTone{inputIntensity = 0.8}'
-          lunette apply in.png -o out.png -f 'CIExposureAdjust{EV = 1}' -f 'CIGaussianBlur{radius = 3}'
-          cat in.png | lunette apply - -o - -f 'CIColorControls{saturation = 0}' > gray.png
-        A generator step (no inputImage) ignores the image before it, so no input is needed:
-          lunette apply -o qr.png -f 'CIQRCodeGenerator{message = "hello", correctionLevel = "H"}'
+        those of --chain. Results are ready to show: a blur keeps the image's
+        size with no transparent border (--raw gives Core Image's raw extents).
+          lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}'
+          lunette apply in.png -o out.png -f 'CIExposureAdjust{EV = 1}' \\
+            -f 'CIGaussianBlur{radius = 3}'
+          cat in.png | lunette apply - -o - -f 'CIColorControls{saturation = 0}' \\
+            > gray.png
+        A generator step (no inputImage) needs no input:
+          lunette apply -o qr.png -f 'CIQRCodeGenerator{message = "hello"}'
         A chain file is plain Lua data (chain:save in a script or the REPL):
           lunette apply --chain look.lua in.png -o out.png
         Several inputs, a folder or a quoted glob make a batch: -o names a folder
-        (created when missing) that receives NAME.png for each input. Images run
-        in parallel; a bad file is reported and skipped (--fail-fast stops at the
-        first), the exit code is that of the first failure, and a summary line
-        ends the run:
-          lunette apply --chain look.lua -o out/ photos/ 'scans/*.png' extra.png
+        (created when missing) and --name the files in it ({stem}, {ext},
+        {index}, {parent}; default {stem}.png). Images run in parallel; a bad
+        file is reported and skipped (--fail-fast stops at the first), the exit
+        code is that of the first failure, and a summary line ends the run. A
+        batch never writes over its inputs unless --overwrite:
+          lunette apply --chain look.lua -o out/ photos/ 'scans/*.png'
+          lunette apply --chain look.lua -o photos/ --name '{stem}-look.{ext}' photos/
+        Output depth follows the input (16-bit in, 16-bit out) unless --depth;
+        an opaque result is written without an alpha channel.
         """
     )
 
@@ -36,17 +43,16 @@ struct Apply: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file, or - for standard output; a folder for a batch.")
     var output: String
 
-    @Option(help: "A chain file (plain Lua data: return {steps = {…}}), loaded sandboxed.")
-    var chain: String?
+    @OptionGroup var steps: StepOptions
 
-    @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).")
-    var steps: [String] = []
+    @Option(help: "Batch: output file names, from {stem}, {ext}, {index} and {parent}.")
+    var name: String = OutputName.default
 
-    @Flag(help: "Run each step with its specials (clamp before a blur, crop back after it, sample inputs).")
-    var present = false
+    @Flag(help: "Batch: allow outputs to replace their own inputs (in-place edits).")
+    var overwrite = false
 
-    @Option(help: "Bits per output sample: 8 or 16.")
-    var depth: Int = 8
+    @Option(help: "Bits per output sample: 8 or 16 (default: the input's).")
+    var depth: Int?
 
     @Option(help: "zlib compression level 0…9.")
     var compression: Int = 6
@@ -63,7 +69,7 @@ struct Apply: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard depth == 8 || depth == 16 else { throw ValidationError("--depth must be 8 or 16") }
+        if let depth, depth != 8 && depth != 16 { throw ValidationError("--depth must be 8 or 16") }
         guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0…9") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
@@ -76,13 +82,20 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         try limits.apply()
+        if inputs == ["-"], Terminal.isTTY(0) {
+            throw LunetteError(.usage, "-: standard input is a terminal; pipe an image in (cat in.png | lunette apply - …) or name a file")
+        }
+        if output == "-", Terminal.isTTY(1) {
+            throw LunetteError(.usage, "-o -: not writing image data to a terminal; redirect it (> out.png) or give -o FILE")
+        }
         let runtime = try Lunette.runtime(limits.luaOptions())
-        let chain = try runtime.chain(file: self.chain, steps: steps, present: present)
-        let png = PNGOptions(depth: depth, compression: compression)
+        let chain = try steps.chain(in: runtime)
+        let png = PNGOptions(depth: depth ?? 8, compression: compression)
         if isBatch {
-            let jobs = try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output)
+            let jobs = try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output, name: name,
+                                            overwrite: overwrite)
             let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads,
-                                     failFast: failFast, style: quiet ? .quiet : .auto)
+                                     failFast: failFast, style: quiet ? .quiet : .auto, followInputDepth: depth == nil)
             let result = runner.run()
             let summary = result.summary(total: jobs.count, directory: output)
             if result.status != .ok { throw LunetteError(result.status, summary) }
@@ -95,6 +108,8 @@ struct Apply: ParsableCommand {
         if input == nil, result.extent.isEmpty {
             throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")
         }
-        try PNGEncoder.write(result, to: output, options: png)
+        var options = png
+        if depth == nil, let input { options.depth = ImageIO.storedDepth(of: input) ?? 8 }
+        try PNGEncoder.write(result, to: output, options: options)
     }
 }

@@ -1,78 +1,102 @@
 import ArgumentParser
+import Console
 import Filters
 import Foundation
 import LuaBridge
 import PixelCore
 
-/// `lunette filters`: the registered filters grouped by category.
+/// `lunette filters [WORD]`: every filter once, grouped by primary category, or those a word finds.
 struct Filters: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "filters",
-        abstract: "List the registered filters, grouped by category.",
+        abstract: "List the filters: each once, under its first category; or find them.",
+        usage: "lunette filters [<word>] [--category <category>] [<options>]",
         discussion: """
-        Categories come in a fixed order (distortion, geometry, composite, halftone, colour
-        adjustment, colour effect, transition, tile, generator, reduction, gradient,
-        stylize, sharpen, blur, then usage categories). A filter in several categories is
-        listed in each; --unique shows it only in the first.
-          lunette filters --keys                 every filter with its input keys, type/class
-          lunette filters --category blur        one category (the CICategory prefix is optional)
-          lunette filters --json > filters.json  every filter's attribute dictionary
+        A WORD finds filters whose name, display name, description or category
+        contains it. --by-category prints the CIFilterTest-style log instead: every
+        category in a fixed order, a filter listed in each of its categories.
+          lunette filters blur                   filters about blurring
+          lunette filters --category stylize     one category (CICategory is optional)
+          lunette filters --by-category --keys   the log, with input keys and types
+          lunette filters --json > filters.json  every attribute dictionary
         """
     )
+
+    @Argument(help: "A word to search for.")
+    var word: String?
 
     @Option(help: "Only this category (e.g. CICategoryBlur or blur).")
     var category: String?
 
-    @Flag(help: "Show each input key with its attribute type and class.")
+    @Flag(help: "The log of every category in order, a filter under each of its categories.")
+    var byCategory = false
+
+    @Flag(help: "With the log: each input key with its attribute type and class.")
     var keys = false
 
-    @Flag(help: "List each filter once, under its first category.")
+    @Flag(help: "With the log: each filter only under its first category.")
     var unique = false
 
-    @Flag(help: "Print every filter's attributes as JSON.")
+    @Flag(help: "Print every chosen filter's attributes as JSON.")
     var json = false
 
     func run() throws {
         let descriptors = try Lunette.runtime().registry.descriptors
         let catalog = FilterCatalog(descriptors)
-        let cat = try category.map { try Self.resolveCategory($0, in: catalog) }
+        let cat = try category.map { try catalog.category(named: $0) }
+        var chosen = descriptors.filter { cat == nil || $0.categories.contains(cat!) }
+        if let word {
+            let found = Set(catalog.search(word).map(\.name))
+            chosen = chosen.filter { found.contains($0.name) }
+            if chosen.isEmpty { throw LunetteError.invalid("no filter matches '\(word)'") }
+        }
         if json {
-            let chosen = descriptors.filter { cat == nil || $0.categories.contains(cat!) }
             let all = Dictionary(uniqueKeysWithValues: chosen.map { ($0.name, AttributeJSON.object($0.attributes)) })
             print(try AttributeJSON.text(all))
-            return
+        } else if byCategory || keys || unique {
+            print(FilterCatalog(chosen).log(keys: keys, unique: unique, only: cat), terminator: "")
+        } else {
+            print(catalog.listing(width: Terminal.width, only: Set(chosen.map(\.name))), terminator: "")
         }
-        print(catalog.log(keys: keys, unique: unique, only: cat), terminator: "")
-    }
-
-    static func resolveCategory(_ name: String, in catalog: FilterCatalog) throws -> String {
-        let all = catalog.categories.map(\.name)
-        let lower = name.lowercased()
-        if let hit = all.first(where: { $0.lowercased() == lower || $0.lowercased() == "cicategory" + lower }) { return hit }
-        let near = Suggest.nearest(name, among: all)
-        throw LunetteError(.usage, "unknown category '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))
     }
 }
 
-/// `lunette describe NAME`: one filter's attributes and a Lua example.
+/// `lunette describe WORD`: one filter's attributes and a Lua example; a word that finds
+/// several filters lists them.
 struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe one filter: inputs, types, defaults, ranges, identity, a Lua example.",
+        abstract: "Describe a filter: inputs, types, defaults, ranges, identity, a Lua example.",
         discussion: """
-        Names are case-insensitive and the CI prefix is optional:
+        Names are case-insensitive and the CI prefix is optional. A word that finds
+        several filters (as `lunette filters WORD` does) lists them and exits with 1.
           lunette describe gaussianblur
           lunette describe CISepiaTone --json
+          lunette describe blur
         """
     )
 
-    @Argument(help: "Filter name.")
+    @Argument(help: "A filter name, or a word that finds one.")
     var name: String
 
     @Flag(help: "Print the attribute dictionary as JSON.")
     var json = false
 
     func run() throws {
-        let d = try Lunette.runtime().registry.descriptor(named: name)
+        let registry = try Lunette.runtime().registry
+        let d: FilterDescriptor
+        if let exact = try? registry.descriptor(named: name) {
+            d = exact
+        } else {
+            let catalog = FilterCatalog(registry.descriptors)
+            let found = catalog.search(name)
+            if found.isEmpty { _ = try registry.descriptor(named: name) }  // unknown: the error with suggestions
+            if found.count > 1 {
+                print("'\(name)' matches \(found.count) filters; describe one of them:\n")
+                print(catalog.listing(width: Terminal.width, only: Set(found.map(\.name))), terminator: "")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            d = found[0]
+        }
         print(json ? try AttributeJSON.text(AttributeJSON.object(d.attributes)) : d.describe, terminator: json ? "\n" : "")
     }
 }

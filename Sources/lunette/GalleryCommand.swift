@@ -78,7 +78,7 @@ struct GalleryCommand: ParsableCommand {
         var names = Set<String>()
         for item in only {
             if let d = try? runtime.registry.descriptor(named: item) { names.insert(d.name); continue }
-            guard let category = try? Filters.resolveCategory(item, in: catalog) else {
+            guard let category = try? catalog.category(named: item) else {
                 let near = Suggest.nearest(item, among: descriptors.map(\.name) + catalog.categoryNames)
                 throw LunetteError(.usage, "--only \(item): no filter or category of that name"
                                    + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))

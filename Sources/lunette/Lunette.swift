@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import Console
 import Foundation
 import LuaBridge
@@ -13,21 +14,27 @@ struct Lunette: ParsableCommand {
         commandName: "lunette",
         abstract: "Core Image filters for Linux, scripted in Lua.",
         discussion: """
+        With no command, a terminal gets the REPL; `lunette script.lua [args…]` runs a
+        script, `lunette -e 'code'` a line of Lua, `lunette -` a script from standard
+        input.
+
         Examples:
-          lunette run scripts/examples/showcase.lua assets/photos/astronaut.png out
-          lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}' -f 'CIGaussianBlur{radius = 2}'
+          lunette look.lua in.png out.png
+          lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}'
           lunette apply --chain look.lua -o out/ photos/
-          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua | ffmpeg -f yuv4mpegpipe -i - out.mp4
-          lunette filters --keys
+          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua \\
+            | ffmpeg -f yuv4mpegpipe -i - out.mp4
+          lunette filters blur
           lunette describe CIGaussianBlur
           lunette apply --untrusted upload.png -o out.png -f 'CIPhotoEffectMono{}'
 
-        Limits (each hit exits with 5): --max-pixels, --max-side, --max-depth, --time-limit,
-        --lua-memory, --lua-cpu, --lua-instructions; --untrusted sets 8192 px per side,
-        32 MiP, 30 s, small PNG chunks and sandboxed scripts.
+        Limits (each hit exits with 5): --max-pixels, --max-side, --max-depth,
+        --time-limit, --lua-memory, --lua-cpu, --lua-instructions; --untrusted sets
+        8192 px per side, 32 MiP, 30 s, small PNG chunks and sandboxed scripts.
 
-        Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input, 4 truncated input,
-        5 limit hit, 6 I/O error.
+        Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input (a bad file or
+        command-line value), 4 truncated input, 5 limit hit, 6 I/O error,
+        128 + N killed by signal N (130 Ctrl-C, 143 SIGTERM).
         """,
         version: version,
         subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, Try.self, GalleryCommand.self,
@@ -37,15 +44,17 @@ struct Lunette: ParsableCommand {
 
     static func main() {
         Limits.loadEnvironment()
+        AtomicFile.cleanUpOnSignals()
+        var scriptCommand = true
         do {
-            var command = try parseAsRoot()
+            let arguments = try CommandLineWords.rewrite(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
+            scriptCommand = command is Run || command is ReplCommand
             try command.run()
         } catch let e as LunetteError {
-            Terminal.error("lunette: \(e.message)")
-            Foundation.exit(e.status.rawValue)
+            fail(e.message, e.status, scriptCommand: scriptCommand)
         } catch let e as LuaScriptError {
-            Terminal.error("lunette: \(e.message)")
-            Foundation.exit(e.status.rawValue)
+            fail(ErrorReport.showTraceback ? e.message : e.summary, e.status, scriptCommand: scriptCommand)
         } catch let e as ExitCode {
             Foundation.exit(e.rawValue)
         } catch {
@@ -59,6 +68,19 @@ struct Lunette: ParsableCommand {
             Foundation.exit(ExitStatus.usage.rawValue)
         }
     }
+
+    /// One line (or a traceback on request) and the exit code. Outside `run` and the REPL the
+    /// Lua that ran was command-line values or a chain file: its value errors are 3, not 2.
+    static func fail(_ message: String, _ status: ExitStatus, scriptCommand: Bool) -> Never {
+        Terminal.error("lunette: \(message)")
+        let code = !scriptCommand && status == .script ? ExitStatus.invalidInput : status
+        Foundation.exit(code.rawValue)
+    }
+}
+
+/// Whether errors print Lua's traceback (`lunette run --traceback`).
+enum ErrorReport {
+    nonisolated(unsafe) static var showTraceback = false
 }
 
 extension Lunette {

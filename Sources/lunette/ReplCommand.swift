@@ -8,6 +8,7 @@ struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "Interactive Lua session with the whole API (the default on a terminal).",
+        usage: "lunette [repl] [<limit options>]",
         discussion: """
         Expressions print their values; :help lists the meta-commands (:filters, :describe,
         :show, :save, :time, :reset, :quit). History lives in $XDG_STATE_HOME/lunette/history

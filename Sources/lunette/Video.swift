@@ -41,15 +41,11 @@ struct Video: ParsableCommand {
         reader of the output goes away (a closed pipe), lunette stops at once
         with exit 6. Output files appear under their name only when complete.
         Steps run with their specials (clamp before a blur, crop back after it)
-        unless --no-present.
+        unless --raw.
         """
     )
 
-    @Option(help: "A chain file (plain Lua data), loaded sandboxed.")
-    var chain: String?
-
-    @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable; runs after --chain).")
-    var steps: [String] = []
+    @OptionGroup var steps: StepOptions
 
     @Option(name: .shortAndLong, help: "Input y4m file, or - for standard input.")
     var input: String = "-"
@@ -62,9 +58,6 @@ struct Video: ParsableCommand {
 
     @Option(help: "A presets file of named looks (for --fanout), e.g. scripts/examples/vidclips-looks.lua.")
     var presets: String?
-
-    @Flag(inversion: .prefixedNo, help: "Run steps with their specials (clamp before blurs, crop back after).")
-    var present = true
 
     @Option(help: "YUV matrix: 601 or 709 (default: the header's XCOLORMATRIX, else by frame size).")
     var matrix: String?
@@ -85,7 +78,7 @@ struct Video: ParsableCommand {
 
     func validate() throws {
         if (fanout == nil) != (presets == nil) { throw ValidationError("--fanout DIR and --presets FILE go together") }
-        if fanout != nil, chain != nil || !steps.isEmpty || output != "-" {
+        if fanout != nil, steps.chain != nil || !steps.steps.isEmpty || output != "-" {
             throw ValidationError("--fanout takes its looks from --presets; drop --chain, -f and -o")
         }
         if let matrix, !["601", "709", "bt601", "bt709"].contains(matrix.lowercased().replacingOccurrences(of: ".", with: "")) {
@@ -114,11 +107,11 @@ struct Video: ParsableCommand {
         options.matrix = matrix.map { $0.hasSuffix("601") ? .bt601 : .bt709 }
         let chains: [LuaChain]
         if let fanout, let presets {
-            chains = try runtime.looks(file: presets, present: present)
+            chains = try runtime.looks(file: presets, present: steps.presentable)
             try FileManager.default.createDirectory(atPath: fanout, withIntermediateDirectories: true)
             options.outputs = chains.map { URL(fileURLWithPath: fanout).appendingPathComponent(($0.name ?? "look") + ".y4m").path }
         } else {
-            chains = [try runtime.chain(file: chain, steps: steps, present: present)]
+            chains = [try steps.chain(in: runtime)]
             options.outputs = [output]
         }
         let result = try VideoRunner(runtime: runtime, chains: chains, options: options).run()

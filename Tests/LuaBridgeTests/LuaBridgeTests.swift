@@ -87,11 +87,16 @@ final class LuaBridgeTests: XCTestCase {
         XCTAssertEqual(e2.status, .script)
         let e3 = try XCTUnwrap(failure("local f = Filter('CIGaussianBlur')\nf.inputRadius = -3"))
         XCTAssertTrue(e3.message.hasPrefix("spec.lua:2: CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3"), e3.message)
-        XCTAssertEqual(e3.status, .invalidInput)
+        XCTAssertEqual(e3.status, .script, "a value a script passed is the script's error")
         let e4 = try XCTUnwrap(failure("Filter('CIGausianBlur')"))
         XCTAssertTrue(e4.message.contains("unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), e4.message)
         let e5 = try XCTUnwrap(failure("local s = CISepiaTone{bogus = 1}\nlocal img = Image.color(Color(1,1,1)) | s"))
-        XCTAssertTrue(e5.message.contains("CISepiaTone: no input named 'bogus'"), e5.message)
+        XCTAssertTrue(e5.message.hasPrefix("spec.lua:1: CISepiaTone: no input named 'bogus'"), "checked where the step is built: \(e5.message)")
+        let e6 = try XCTUnwrap(failure("local s = CISepiaTone{}\nlocal t = CIGausianBlur{radius = 2}"))
+        XCTAssertTrue(e6.message.hasPrefix("spec.lua:2: unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), e6.message)
+        let e7 = try XCTUnwrap(failure("local c = Chain{}\nc:insert(CISepiaTone{})\nc:replace(1, CIGaussianBlur{radius = -1})"))
+        XCTAssertTrue(e7.message.hasPrefix("spec.lua:3: CIGaussianBlur.inputRadius"), e7.message)
+        XCTAssertFalse(e7.message.components(separatedBy: "\n")[0].contains("stdlib.lua:"), e7.message)
     }
 
     func testErrorsInsidePcallCoroutinesAndNestedCallsAreCaught() {
@@ -128,8 +133,11 @@ final class LuaBridgeTests: XCTestCase {
             XCTAssertEqual((e as? LuaScriptError)?.status, .script)
         }
         XCTAssertThrowsError(try lua.applySteps(img, ["CIGaussianBlur{radius = -1}"])) { e in
-            XCTAssertEqual((e as? LuaScriptError)?.status, .invalidInput)
+            XCTAssertEqual((e as? LuaScriptError)?.status, .script, "the CLI reports it as a bad value (3)")
+            XCTAssertTrue("\(e)".hasPrefix("-f 'CIGaussianBlur{radius = -1}': CIGaussianBlur.inputRadius"), "\(e)")
         }
+        let composed = try lua.applySteps(img, ["CIExposureAdjust{EV = 1} | CICrop{rectangle = Rect(0, 0, 3, 3)}"])
+        XCTAssertEqual(composed.extent, Rect(0, 0, 3, 3), "steps joined with | run in order")
     }
 }
 

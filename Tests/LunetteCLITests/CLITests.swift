@@ -38,7 +38,9 @@ final class CLITests: XCTestCase {
     func testVersionAndHelp() throws {
         let v = try lunette(["--version"])
         XCTAssertEqual(v.status, 0)
-        XCTAssertEqual(String(decoding: v.stdout, as: UTF8.self), "0.1.0\n")
+        XCTAssertEqual(String(decoding: v.stdout, as: UTF8.self), "lunette 0.1.0\n")
+        let verbose = String(decoding: try lunette(["--version", "-v"]).stdout, as: UTF8.self)
+        XCTAssertTrue(verbose.hasPrefix("lunette 0.1.0\n  Lua 5.4") && verbose.contains("\n  libpng 1.6"), verbose)
         let h = try lunette(["apply", "--help"])
         XCTAssertEqual(h.status, 0)
         XCTAssertTrue(String(decoding: h.stdout, as: UTF8.self).contains("CISepiaTone"))
@@ -51,7 +53,13 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4e, 0x47])
-        XCTAssertEqual(Array(bytes[16..<24]), [0, 0, 2, 0x0e, 0, 0, 2, 0x0e], "512 + 2 × 7 pixels each way")
+        XCTAssertEqual(Array(bytes[16..<24]), [0, 0, 2, 0, 0, 0, 2, 0], "presentable: the input's 512 × 512")
+        XCTAssertEqual(bytes[25], 2, "an opaque result is RGB, no alpha channel")
+        let raw = path("raw.png")
+        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", raw, "--raw", "-f", "CIGaussianBlur{radius = 2}"]).status, 0)
+        let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+        XCTAssertEqual(Array(rawBytes[16..<24]), [0, 0, 2, 0x0e, 0, 0, 2, 0x0e], "--raw: 512 + 2 × 7 pixels each way")
+        XCTAssertEqual(rawBytes[25], 6, "a raw blur's fading border needs alpha")
     }
 
     func testStepNamesAreCaseInsensitiveWithOptionalPrefix() throws {
@@ -74,19 +82,23 @@ final class CLITests: XCTestCase {
         let cases: [([String], Int32, String)] = [
             (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{radius = -3}"], 3,
              "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3"),
-            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{"], 2, "-f 'CIGaussianBlur{'"),
-            (["apply", Fixtures.astronaut, "-o", out, "-f", "CINope{}"], 2, "CINope"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{"], 3, "-f 'CIGaussianBlur{'"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CINope{}"], 3, "unknown filter 'CINope'"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGausianBlur{radius = 2}"], 3,
+             "unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"),
             (["apply", path("missing.png"), "-o", out], 6, "missing.png: No such file or directory"),
             (["apply", Fixtures.fixture("pngsuite/xs1n0g01.png"), "-o", out], 3, "xs1n0g01.png: invalid PNG"),
             (["apply", Fixtures.astronaut, "-o", out, "--max-pixels", "1000"], 5, "exceeds the limit of 1000"),
             (["apply", Fixtures.astronaut, "-o", out, "--depth", "12"], 1, "--depth must be 8 or 16"),
-            (["frobnicate"], 1, "Unexpected argument 'frobnicate'"),
-            (["apply", Fixtures.astronaut, "-o", out, "-f", "CICrop{rectangle = Rect.infinite} | nil"], 2, "-f"),
+            (["frobnicate"], 1, "unknown command 'frobnicate'; the commands are run, apply, video"),
+            (["apply", Fixtures.astronaut, "-o", out, "-f", "CICrop{rectangle = Rect.infinite} | nil"], 3, "-f"),
         ]
         for (args, status, text) in cases {
             let r = try lunette(args)
             XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(text), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("stdlib.lua") || r.stderr.contains("traceback"), "\(args): \(r.stderr)")
+            if status != 1 { XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line: \(r.stderr)") }
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no partial output for \(args)")
         }
     }
@@ -117,8 +129,11 @@ final class CLITests: XCTestCase {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let r = try lunette(["run", bad])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("lunette: ") && r.stderr.contains("bad.lua:2: bad argument #2 to 'cropped' (Rect expected, got string)"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("stack traceback:"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("lunette: ") && r.stderr.hasSuffix("bad.lua:2: bad argument #2 to 'cropped' (Rect expected, got string)\n"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "no traceback unless --traceback")
+        let traced = try lunette(["run", "--traceback", bad])
+        XCTAssertEqual(traced.status, 2)
+        XCTAssertTrue(traced.stderr.contains("stack traceback:") && traced.stderr.contains("bad.lua:3:"), traced.stderr)
         let syntax = path("syntax.lua")
         try "local x = = 1\n".write(toFile: syntax, atomically: true, encoding: .utf8)
         let s = try lunette(["run", syntax])
@@ -159,11 +174,11 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("sandboxed script: CPU budget of 5 s exhausted"), r.stderr)
 
         let plain = path("plain.png"), presented = path("presented.png")
-        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", plain, "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
+        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", plain, "--raw", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
         XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", presented, "--present", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
         let size = { (p: String) -> [UInt8] in Array(try! Data(contentsOf: URL(fileURLWithPath: p))[16..<24]) }
-        XCTAssertEqual(size(plain), [0, 0, 2, 0x16, 0, 0, 2, 0x16], "the plain blur grows by its reach")
-        XCTAssertEqual(size(presented), [0, 0, 2, 0, 0, 0, 2, 0], "--present crops back to the input")
+        XCTAssertEqual(size(plain), [0, 0, 2, 0x16, 0, 0, 2, 0x16], "the raw blur grows by its reach")
+        XCTAssertEqual(size(presented), [0, 0, 2, 0, 0, 0, 2, 0], "--present (the default) crops back to the input")
     }
 
     func testQRCodeFromTheCommandLine() throws {
@@ -193,7 +208,12 @@ final class CLITests: XCTestCase {
                      "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
             XCTAssertTrue(text.contains(name), name)
         }
-        XCTAssertTrue(text.contains("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
+        XCTAssertTrue(text.contains("Blur (1)\n  CIGaussianBlur"), text)
+        for line in text.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+        let names = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ")[0] }
+        XCTAssertEqual(names.count, Set(names).count, "each filter once")
+        let log = String(decoding: try lunette(["filters", "--by-category"]).stdout, as: UTF8.self)
+        XCTAssertTrue(log.contains("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
         let keys = String(decoding: try lunette(["filters", "--keys", "--unique"]).stdout, as: UTF8.self)
         XCTAssertTrue(keys.contains("\t\tInput keys:\tinputImage (CIAttributeTypeImage/CIImage)\tinputRadius (CIAttributeTypeScalar/NSNumber)"))
         let json = try lunette(["filters", "--json"]).stdout
@@ -205,6 +225,8 @@ final class CLITests: XCTestCase {
         let unknown = try lunette(["describe", "sepiatones"])
         XCTAssertEqual(unknown.status, 3)
         XCTAssertTrue(unknown.stderr.contains("did you mean CISepiaTone"), unknown.stderr)
-        XCTAssertEqual(try lunette(["filters", "--category", "blr"]).status, 1)
+        let badCategory = try lunette(["filters", "--category", "blr"])
+        XCTAssertEqual(badCategory.status, 3)
+        XCTAssertTrue(badCategory.stderr.contains("unknown category 'blr' (did you mean"), badCategory.stderr)
     }
 }

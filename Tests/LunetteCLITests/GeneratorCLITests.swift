@@ -49,10 +49,14 @@ final class GeneratorCLITests: XCTestCase {
         XCTAssertEqual(w, h)
         XCTAssertEqual((w - 2 - 17) % 4, 0, "4 · version + 17 modules plus the quiet zone")
         if let text = try zbar(out) { XCTAssertEqual(text, "hello from lunette") }
-        // With an input image the generator step ignores it.
-        let r2 = try lunette(["apply", Fixtures.astronaut, "-o", path("qr2.png"), "-f", #"CIQRCodeGenerator{message = "hi"}"#])
+        // With an input image the generator step ignores it: raw, its 23 modules; presented, the
+        // largest whole enlargement that fits the input's 512 pixels.
+        let r2 = try lunette(["apply", Fixtures.astronaut, "-o", path("qr2.png"), "--raw", "-f", #"CIQRCodeGenerator{message = "hi"}"#])
         XCTAssertEqual(r2.status, 0, r2.stderr)
         XCTAssertEqual(try size(path("qr2.png")).0, 23)
+        let r3 = try lunette(["apply", Fixtures.astronaut, "-o", path("qr3.png"), "-f", #"CIQRCodeGenerator{message = "hi"}"#])
+        XCTAssertEqual(r3.status, 0, r3.stderr)
+        XCTAssertEqual(try size(path("qr3.png")).0, 23 * 22)
     }
 
     func testApplyWithoutInputOrGeneratorIsAUsageError() throws {

@@ -69,4 +69,7 @@ int lunette_ref(lua_State *L);
 void lunette_unref(lua_State *L, int ref);
 void lunette_getref(lua_State *L, int ref);
 
+/// The Lua release linked ("Lua 5.4.6").
+const char *lunette_lua_release(void);
+
 #endif

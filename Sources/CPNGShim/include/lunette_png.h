@@ -61,4 +61,8 @@ uint32_t lp_adler32_combine(uint32_t a1, uint32_t a2, size_t len2);
 uint8_t lp_zlib_header_flags(int level);
 void lp_writer_free(lp_writer *w);
 
+// The libpng and zlib versions linked at run time ("1.6.39", "1.2.13").
+const char *lp_libpng_version(void);
+const char *lp_zlib_version(void);
+
 #endif

@@ -34,4 +34,7 @@ typedef struct {
 int lz_encode(const lz_request *request, const unsigned char *data, int length,
               unsigned char *modules, int capacity, lz_result *result);
 
+// libzint's version as major * 10000 + minor * 100 + release.
+int lz_version(void);
+
 #endif

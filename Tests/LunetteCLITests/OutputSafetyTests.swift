@@ -78,6 +78,20 @@ final class OutputSafetyTests: XCTestCase {
         }
     }
 
+    func testInterruptedApplyLeavesNothing() throws {
+        let out = cli.path("big.png")
+        let (p, _, _) = try cli.start(["apply", "-o", out, "-f", "CIRandomGenerator{} | CICrop{rectangle = Rect(0, 0, 6000, 6000)}",
+                                       "-f", "CIGaussianBlur{radius = 20}"])
+        let deadline = Date().addingTimeInterval(20)
+        while cli.temporaries().isEmpty, Date() < deadline, p.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertFalse(cli.temporaries().isEmpty, "the image is being written")
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertEqual(cli.temporaries(), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     func testStaleTemporariesAreSweptRecentOnesKept() throws {
         let stale = try cli.write(".old.png.lunette-AbC123.tmp", "left by SIGKILL")
         let fresh = try cli.write(".new.png.lunette-XyZ789.tmp", "a run in progress")

@@ -14,9 +14,12 @@ local function fmtnum(v)
   if v ~= v then return "0/0" end
   if v == math.huge then return "math.huge" elseif v == -math.huge then return "-math.huge" end
   if v == floor(v) and v > -1e15 and v < 1e15 then return sformat("%d", v) end
-  local s = sformat("%.15g", v)
-  if tonumber(s) ~= v then s = sformat("%.17g", v) end
-  return s
+  -- the shortest form that reads back exactly (128/255 is 0.5019607843137255, 16 digits)
+  for digits = 15, 16 do
+    local s = sformat("%." .. digits .. "g", v)
+    if tonumber(s) == v then return s end
+  end
+  return sformat("%.17g", v)
 end
 
 local function typename(v)
@@ -119,13 +122,23 @@ function Rect.center(r) return Point(r.x + r.width / 2, r.y + r.height / 2) end
 --- Color(r, g, b[, a]), Color{r =, g =, b =}, Color"#rrggbb[aa]": sRGB components, straight alpha.
 Color = valuetype("Color", {"r", "g", "b", "a"}, {r = 0, g = 0, b = 0, a = 1})
 local color_build = getmetatable(Color).__call
+-- Colours made from hex remember the text (weak keys), and print as written while unchanged.
+local hexwritten = setmetatable({}, {__mode = "k"})
 getmetatable(Color).__call = function(self, first, ...)
   if type(first) == "string" then
     local c = N.color_hex(first)
     if not c then error("bad argument #1 to 'Color' (\"#rrggbb[aa]\" expected, got \"" .. first .. "\")", 2) end
+    hexwritten[c] = first:lower()
     return c
   end
   return color_build(self, first, ...)
+end
+local color_tostring = Color.__mt.__tostring
+Color.__mt.__tostring = function(c)
+  local hex = hexwritten[c]
+  local h = hex and N.color_hex(hex)
+  if h and h.r == c.r and h.g == c.g and h.b == c.b and h.a == c.a then return 'Color"' .. hex .. '"' end
+  return color_tostring(c)
 end
 function Color.hex(c)
   local function b(v) return floor(math.max(0, math.min(1, v)) * 255 + 0.5) end
@@ -1044,15 +1057,17 @@ ExprMT.__metatable = "Expr"
 
 local idpattern = "^[%a_][%w_]*$"
 
---- lunette.pretty(v[, {depth = 3, items = 40, color = false}]): a readable, size-limited rendering.
+--- lunette.pretty(v[, {depth = 3, items = 40, color = false, width = nil}]): a readable,
+--- size-limited rendering; a table wider than `width` columns spreads over indented lines.
 function lunette.pretty(v, opts)
   opts = opts or {}
-  local maxdepth, maxitems, color = opts.depth or 3, opts.items or 40, opts.color
+  local maxdepth, maxitems, color, width = opts.depth or 3, opts.items or 40, opts.color, opts.width
   local function paint(code, s) return color and ("\27[" .. code .. "m" .. s .. "\27[0m") or s end
+  local function columns(s) s = s:gsub("\27%[[%d;]*m", ""); return utf8.len(s) or #s end
   local seen = {}
-  local function render(x, depth)
+  local function render(x, depth, indent)
     local t = type(x)
-    if t == "string" then return paint("32", sformat("%q", x)) end
+    if t == "string" then return paint("32", (sformat("%q", x):gsub("\\\n", "\\n"))) end
     if t == "number" then return paint("33", fmtnum(x)) end
     if t == "boolean" or t == "nil" then return paint("35", tostring(x)) end
     if t ~= "table" or getmt(x) ~= nil and getmt(x).__tostring then
@@ -1072,23 +1087,25 @@ function lunette.pretty(v, opts)
       if ta == "number" or ta == "string" then return a < b end
       return tostring(a) < tostring(b)
     end)
-    local parts, count = {}, 0
+    local parts, count, inner = {}, 0, indent .. "  "
     for i = 1, n do
       count = count + 1
       if count > maxitems then break end
-      parts[#parts + 1] = render(x[i], depth + 1)
+      parts[#parts + 1] = render(x[i], depth + 1, inner)
     end
     for _, k in ipairs(keys) do
       count = count + 1
       if count > maxitems then break end
-      local key = (type(k) == "string" and k:match(idpattern)) and k or ("[" .. render(k, depth + 1) .. "]")
-      parts[#parts + 1] = key .. " = " .. render(x[k], depth + 1)
+      local key = (type(k) == "string" and k:match(idpattern)) and k or ("[" .. render(k, depth + 1, inner) .. "]")
+      parts[#parts + 1] = key .. " = " .. render(x[k], depth + 1, inner)
     end
     if count > maxitems then parts[#parts + 1] = sformat("… (%d more)", count - maxitems + (n + #keys - count)) end
     seen[x] = nil
-    return "{" .. concat(parts, ", ") .. "}"
+    local line = "{" .. concat(parts, ", ") .. "}"
+    if not width or #parts == 0 or (not line:find("\n") and #indent + columns(line) <= width) then return line end
+    return "{\n" .. inner .. concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
   end
-  return render(v, 0)
+  return render(v, 0, "")
 end
 
 -- Lock the shared metatables so untrusted code cannot read or replace them.
@@ -1135,9 +1152,9 @@ function repl.eval(src)
 end
 
 --- The lines to print for evaluated values.
-function repl.show(values, color)
+function repl.show(values, color, width)
   local parts = {}
-  for i = 1, values.n do parts[i] = lunette.pretty(values[i], {color = color}) end
+  for i = 1, values.n do parts[i] = lunette.pretty(values[i], {color = color, width = width}) end
   return concat(parts, "\t")
 end
 
@@ -1179,6 +1196,55 @@ local function collect(t, set, methodsOnly)
   return set
 end
 
+-- The string literal the cursor is in (its text so far), or nil.
+local function openstring(line)
+  local i, quote, start = 1, nil, nil
+  while i <= #line do
+    local ch = line:sub(i, i)
+    if quote then
+      if ch == "\\" then i = i + 1 elseif ch == quote then quote = nil end
+    elseif ch == '"' or ch == "'" then quote, start = ch, i + 1
+    elseif line:sub(i, i + 1) == "--" then return nil
+    end
+    i = i + 1
+  end
+  return quote and line:sub(start) or nil
+end
+
+-- File names for the path typed so far inside a string; each candidate replaces `text`.
+local function completepath(path, text)
+  local dir, base = path:match("^(.*/)([^/]*)$")
+  dir, base = dir or "", base or path
+  local out = {}
+  for _, name in ipairs(N.list_dir(dir)) do
+    if name:sub(1, #base) == base and (base:sub(1, 1) == "." or name:sub(1, 1) ~= ".") then
+      out[#out + 1] = name:sub(#base - #text + 1)
+    end
+  end
+  return out
+end
+
+-- Inside a step's table (`CIGaussianBlur{ra`): the filter's input keys, short and long.
+local function completestepkey(before, text)
+  local name, inside = before:match("([%a_][%w_]*)%s*{([^{}]*)$")
+  if not name or not (inside == "" or inside:match(",%s*$") or inside:match("^%s+$")) then return nil end
+  local ok, f = pcall(Filter, name)
+  if not ok then return nil end
+  local set, upper = {}, text:match("^%u") ~= nil
+  for _, k in ipairs(f:keys()) do
+    if k ~= "inputImage" then
+      local rest = k:sub(6)  -- `radius`, `EV`, `RVector`; `BiasVector` when typed with a capital
+      set[(upper or rest:sub(2, 2):match("%u")) and rest or rest:sub(1, 1):lower() .. rest:sub(2)] = true
+      set[k] = true
+    end
+  end
+  local out = {}
+  for _, k in ipairs(sortedkeys(set)) do
+    if k:sub(1, #text) == text and (text:sub(1, 5) == "input" or k:sub(1, 5) ~= "input") then out[#out + 1] = k end
+  end
+  return out
+end
+
 --- Completions for `text` (the word before the cursor; `line` is the whole line).
 function repl.complete(text, line)
   local before = line:sub(1, #line - #text)
@@ -1187,6 +1253,10 @@ function repl.complete(text, line)
     for _, n in ipairs(Filter.names()) do if n:sub(1, #text) == text then out[#out + 1] = n end end
     return out
   end
+  local path = openstring(line)
+  if path then return completepath(path, text) end
+  local keys = completestepkey(before, text)
+  if keys then return keys end
   if line:match("^:%a*$") then
     local out = {}
     for _, c in ipairs{":help", ":filters", ":describe", ":try", ":show", ":save", ":time", ":reset", ":quit"} do
@@ -1226,8 +1296,9 @@ kept as _1, _2, … and _. Tab completes names, methods, filter names and input 
   :show EXPR [width]    inline preview of an image (kitty, iTerm2, sixel or colour blocks)
   :save EXPR PATH       render an image to a PNG
   :time EXPR            evaluate and report the wall time
-  :reset                start over with a fresh Lua state
-  :quit                 leave (Ctrl-D works too; Ctrl-C interrupts a running loop)]],
+  :reset                start over with a fresh Lua state (init.lua runs again)
+  :quit                 leave (so do Ctrl-D on an empty line and os.exit; Ctrl-C clears
+                        the line, or interrupts a running loop)]],
   values = "Point(x, y)  Vector(…)  Rect(x, y, w, h)  Color(r, g, b, a) / Color\"#rrggbb\"  Transform.rotate(a):translated(x, y)",
   images = "Image.load(path)  img:save(path, {depth = 16})  img.extent  img:cropped(r)  img:transformed(t)\n" ..
            "img:clampedToExtent()  img:pixel(x, y)  Image.color(c)  Image.new(w, h, fn)  img:scaledNearest(k)",

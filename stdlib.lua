@@ -14,9 +14,12 @@ local function fmtnum(v)
   if v ~= v then return "0/0" end
   if v == math.huge then return "math.huge" elseif v == -math.huge then return "-math.huge" end
   if v == floor(v) and v > -1e15 and v < 1e15 then return sformat("%d", v) end
-  local s = sformat("%.15g", v)
-  if tonumber(s) ~= v then s = sformat("%.17g", v) end
-  return s
+  -- the shortest form that reads back exactly (128/255 is 0.5019607843137255, 16 digits)
+  for digits = 15, 16 do
+    local s = sformat("%." .. digits .. "g", v)
+    if tonumber(s) == v then return s end
+  end
+  return sformat("%.17g", v)
 end
 
 local function typename(v)
@@ -119,13 +122,23 @@ function Rect.center(r) return Point(r.x + r.width / 2, r.y + r.height / 2) end
 --- Color(r, g, b[, a]), Color{r =, g =, b =}, Color"#rrggbb[aa]": sRGB components, straight alpha.
 Color = valuetype("Color", {"r", "g", "b", "a"}, {r = 0, g = 0, b = 0, a = 1})
 local color_build = getmetatable(Color).__call
+-- Colours made from hex remember the text (weak keys), and print as written while unchanged.
+local hexwritten = setmetatable({}, {__mode = "k"})
 getmetatable(Color).__call = function(self, first, ...)
   if type(first) == "string" then
     local c = N.color_hex(first)
     if not c then error("bad argument #1 to 'Color' (\"#rrggbb[aa]\" expected, got \"" .. first .. "\")", 2) end
+    hexwritten[c] = first:lower()
     return c
   end
   return color_build(self, first, ...)
+end
+local color_tostring = Color.__mt.__tostring
+Color.__mt.__tostring = function(c)
+  local hex = hexwritten[c]
+  local h = hex and N.color_hex(hex)
+  if h and h.r == c.r and h.g == c.g and h.b == c.b and h.a == c.a then return 'Color"' .. hex .. '"' end
+  return color_tostring(c)
 end
 function Color.hex(c)
   local function b(v) return floor(math.max(0, math.min(1, v)) * 255 + 0.5) end
@@ -425,7 +438,9 @@ end
 -- each image input gets (`other`: any key not listed), `stock.images` maps a name to a file
 -- below the assets folder or to a function(canvas) building one, `stock.inputs` holds sample
 -- values for inputs whose default shows nothing happening (a transition at time 0 is its
--- source), `stock.size` (if set) scales the photos to that longest side. Scripts may change all.
+-- source): by input key for every filter, or by filter name for one filter whose defaults
+-- are the identity (a value may be a function(canvas)); the filters' own defaults stay
+-- Core Image's. `stock.size` (if set) scales the photos to that longest side. Scripts may change all.
 
 local stripStops = {{0.05, 0.03, 0.2}, {0.45, 0.05, 0.55}, {0.95, 0.35, 0.2}, {1, 0.85, 0.25}, {1, 1, 0.9}}
 stock = {
@@ -450,8 +465,36 @@ stock = {
       end)
     end,
   },
-  inputs = {inputTime = 0.5},
+  inputs = {
+    inputTime = 0.5,
+    -- sample values where the default is the identity (try and the gallery showed the photo unchanged)
+    CIAffineTransform = {inputTransform = Transform.rotate(math.pi / 12)},
+    CIColorControls = {inputSaturation = 1.8, inputBrightness = 0.05, inputContrast = 1.2},
+    CIColorCrossPolynomial = {inputRedCoefficients = Vector(0, 0, 1, 0, 0, 0, 0, 0, 0, 0),
+                              inputGreenCoefficients = Vector(1, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                              inputBlueCoefficients = Vector(0, 1, 0, 0, 0, 0, 0, 0, 0, 0)},
+    CIColorMatrix = {inputRVector = Vector(0, 0, 1, 0), inputBVector = Vector(1, 0, 0, 0)},
+    CIColorPolynomial = {inputRedCoefficients = Vector(0, 0.5, 0.5, 0), inputBlueCoefficients = Vector(0.2, 0.8, 0, 0)},
+    CICrop = {inputRectangle = function(c) return Vector(c.x + c.width / 8, c.y + c.height / 8, c.width * 3 / 4, c.height * 3 / 4) end},
+    CIExposureAdjust = {inputEV = 1},
+    CIGammaAdjust = {inputPower = 0.5},
+    CIHueAdjust = {inputAngle = 2},
+    CILanczosScaleTransform = {inputScale = 0.5},
+    CIStraightenFilter = {inputAngle = 0.2},
+    CITemperatureAndTint = {inputTargetNeutral = Vector(4500, 20)},
+    CIToneCurve = {inputPoint1 = Vector(0.25, 0.12), inputPoint3 = Vector(0.75, 0.88)},
+    CIVibrance = {inputAmount = 1},
+    CIVignette = {inputIntensity = 1},
+    CIWhitePointAdjust = {inputColor = Color(1, 0.8, 0.55)},
+  },
 }
+-- a 2-cube that swaps red and blue, as CIColorCube's sample table
+local swapCube = {}
+for b = 0, 1 do for g = 0, 1 do for r = 0, 1 do
+  for _, v in ipairs{b, g, r, 1} do swapCube[#swapCube + 1] = v end
+end end end
+stock.inputs.CIColorCube = {inputCubeDimension = 2, inputCubeData = swapCube}
+stock.inputs.CIColorCubeWithColorSpace = {inputCubeDimension = 2, inputCubeData = swapCube}
 
 --- stock.image(name[, canvas]): a stock image by name; with a canvas, a photo is scaled and
 --- cropped to cover it (so composites and transitions line up) and generated ones fit it.
@@ -467,32 +510,68 @@ function stock.image(name, canvas)
   return img:transformed(t:translated(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)):cropped(canvas)
 end
 
+-- What try used, for its caption: `CIExposureAdjust{EV = 1} on astronaut.png (512×512)`.
+local function trycaption(f, images, out)
+  local attrs, args, named, defaults = f.attributes, {}, {}, Filter(N.filter_get(f, "name"))
+  for _, k in ipairs(f:keys()) do
+    if attrs[k].CIAttributeClass ~= "CIImage" then
+      local v = f[k]
+      if v ~= nil and v ~= defaults[k] then
+        local text = type(v) == "string" and #v > 40 and sformat("<%d bytes>", #v) or lunette.pretty(v)
+        if #text > 48 then text = text:sub(1, 40):match("^(.*), ") .. ", …)" end
+        local rest = k:sub(6)
+        args[#args + 1] = (rest:sub(2, 2):match("%u") and rest or rest:sub(1, 1):lower() .. rest:sub(2)) .. " = " .. text
+      end
+    end
+  end
+  for _, k in ipairs(f:keys()) do
+    if images[k] then named[#named + 1] = (k == "inputImage" and "" or k:sub(6, 6):lower() .. k:sub(7) .. " ") .. images[k] end
+  end
+  local function size(v) return v == floor(v) and fmtnum(v) or sformat("%.1f", v) end
+  local e = out.extent
+  return sformat("%s{%s}%s (%s×%s)", N.filter_get(f, "name"), concat(args, ", "),
+                 #named > 0 and " on " .. concat(named, ", ") or "", size(e.width), size(e.height))
+end
+
+-- A stock image's name for a caption: the photo's file name, or "mask (generated)".
+local function stockname(name)
+  local src = stock.images[name]
+  return type(src) == "string" and src:match("[^/]+$") or tostring(name) .. " (generated)"
+end
+
 --- lunette.try(name[, inputs]): the filter with defaults, stock images by role, its specials,
 --- then `inputs`; returns the output made presentable (finite, generators cropped to the
---- input photo's extent) and the filter.
+--- input photo's extent), the filter, and a caption naming the photos and inputs used.
 function lunette.try(name, inputs)
   local f = Filter(name)
-  local s, attrs = specials[N.filter_get(f, "name")] or {}, f.attributes
+  local canonical = N.filter_get(f, "name")
+  local s, attrs, samples = specials[canonical] or {}, f.attributes, stock.inputs[canonical] or {}
   local target = stock.image(stock.roles.inputImage).extent
+  local images = {}
   for _, k in ipairs(f:keys()) do
     if attrs[k].CIAttributeClass == "CIImage" then
-      local img = stock.image(stock.roles[k] or stock.roles.other, target)
-      f[k] = (k == "inputImage" and s.input) and s.input(img) or img
-    elseif stock.inputs[k] ~= nil then
-      f[k] = stock.inputs[k]
+      local role = stock.roles[k] or stock.roles.other
+      local img = stock.image(role, target)
+      f[k], images[k] = (k == "inputImage" and s.input) and s.input(img) or img, stockname(role)
+    else
+      local v = samples[k]
+      if v == nil then v = stock.inputs[k] end
+      if type(v) == "function" then v = v(target) end
+      if v ~= nil then f[k] = v end
     end
   end
   if s.prepare then s.prepare(f) end
   for k, v in pairs(inputs or {}) do
     local long = haskey(f, k) and k or "input" .. k:sub(1, 1):upper() .. k:sub(2)
     if long == "inputImage" and getmt(v) == imagemt then target, v = v.extent, s.input and s.input(v) or v end
+    if getmt(v) == imagemt then images[long] = sformat("an image %s×%s", fmtnum(v.extent.width), fmtnum(v.extent.height)) end
     f[k] = v
   end
   local out = f.outputImage
   if s.present then out = s.present(out, target) end
   -- the canvas frames an infinite output, and a generator's (it has no input image)
   if Rect.isInfinite(out.extent) or not haskey(f, "inputImage") then out = out:cropped(target) end
-  return out, f
+  return out, f, trycaption(f, images, out)
 end
 
 --- lunette.tryargs{"radius=4", "center=Vector(10, 20)"}: key=value pairs, each value a Lua
@@ -567,13 +646,23 @@ local safeglobals = {"assert", "error", "ipairs", "next", "pairs", "pcall", "pri
                      "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring",
                      "type", "xpcall", "_VERSION"}
 
---- lunette.sandbox(): a fresh environment for untrusted code.
-function lunette.sandbox()
+-- Libraries the sandbox leaves out say so when used: "io is not available to plugins
+-- (sandbox)". (os.execute, string.dump … read as nil, so `os.getenv and …` still probes;
+-- calling one is reworded by the host, LuaRuntime.sandboxMessage.)
+local withheld = {io = true, debug = true, package = true, require = true, dofile = true, loadfile = true}
+
+--- lunette.sandbox([who]): a fresh environment for untrusted code; `who` ("plugins") ends
+--- the message for what it withholds.
+function lunette.sandbox(who)
+  who = who or "sandboxed code"
   local env = {}
   for _, k in ipairs(safeglobals) do env[k] = _G[k] end
   env.string = copy(string, {dump = true})
   env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
   env.os = {clock = os.clock, time = os.time, date = os.date}
+  setmetatable(env, {__index = function(_, k)
+    if withheld[k] then error(sformat("%s is not available to %s (sandbox)", k, who), 2) end
+  end})
   env.arg = _G.arg and copy(_G.arg)
   env.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
@@ -1106,15 +1195,17 @@ ExprMT.__metatable = "Expr"
 
 local idpattern = "^[%a_][%w_]*$"
 
---- lunette.pretty(v[, {depth = 3, items = 40, color = false}]): a readable, size-limited rendering.
+--- lunette.pretty(v[, {depth = 3, items = 40, color = false, width = nil}]): a readable,
+--- size-limited rendering; a table wider than `width` columns spreads over indented lines.
 function lunette.pretty(v, opts)
   opts = opts or {}
-  local maxdepth, maxitems, color = opts.depth or 3, opts.items or 40, opts.color
+  local maxdepth, maxitems, color, width = opts.depth or 3, opts.items or 40, opts.color, opts.width
   local function paint(code, s) return color and ("\27[" .. code .. "m" .. s .. "\27[0m") or s end
+  local function columns(s) s = s:gsub("\27%[[%d;]*m", ""); return utf8.len(s) or #s end
   local seen = {}
-  local function render(x, depth)
+  local function render(x, depth, indent)
     local t = type(x)
-    if t == "string" then return paint("32", sformat("%q", x)) end
+    if t == "string" then return paint("32", (sformat("%q", x):gsub("\\\n", "\\n"))) end
     if t == "number" then return paint("33", fmtnum(x)) end
     if t == "boolean" or t == "nil" then return paint("35", tostring(x)) end
     if t ~= "table" or getmt(x) ~= nil and getmt(x).__tostring then
@@ -1134,23 +1225,25 @@ function lunette.pretty(v, opts)
       if ta == "number" or ta == "string" then return a < b end
       return tostring(a) < tostring(b)
     end)
-    local parts, count = {}, 0
+    local parts, count, inner = {}, 0, indent .. "  "
     for i = 1, n do
       count = count + 1
       if count > maxitems then break end
-      parts[#parts + 1] = render(x[i], depth + 1)
+      parts[#parts + 1] = render(x[i], depth + 1, inner)
     end
     for _, k in ipairs(keys) do
       count = count + 1
       if count > maxitems then break end
-      local key = (type(k) == "string" and k:match(idpattern)) and k or ("[" .. render(k, depth + 1) .. "]")
-      parts[#parts + 1] = key .. " = " .. render(x[k], depth + 1)
+      local key = (type(k) == "string" and k:match(idpattern)) and k or ("[" .. render(k, depth + 1, inner) .. "]")
+      parts[#parts + 1] = key .. " = " .. render(x[k], depth + 1, inner)
     end
     if count > maxitems then parts[#parts + 1] = sformat("… (%d more)", count - maxitems + (n + #keys - count)) end
     seen[x] = nil
-    return "{" .. concat(parts, ", ") .. "}"
+    local line = "{" .. concat(parts, ", ") .. "}"
+    if not width or #parts == 0 or (not line:find("\n") and #indent + columns(line) <= width) then return line end
+    return "{\n" .. inner .. concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
   end
-  return render(v, 0)
+  return render(v, 0, "")
 end
 
 -- Lock the shared metatables so untrusted code cannot read or replace them.
@@ -1197,9 +1290,9 @@ function repl.eval(src)
 end
 
 --- The lines to print for evaluated values.
-function repl.show(values, color)
+function repl.show(values, color, width)
   local parts = {}
-  for i = 1, values.n do parts[i] = lunette.pretty(values[i], {color = color}) end
+  for i = 1, values.n do parts[i] = lunette.pretty(values[i], {color = color, width = width}) end
   return concat(parts, "\t")
 end
 
@@ -1241,6 +1334,55 @@ local function collect(t, set, methodsOnly)
   return set
 end
 
+-- The string literal the cursor is in (its text so far), or nil.
+local function openstring(line)
+  local i, quote, start = 1, nil, nil
+  while i <= #line do
+    local ch = line:sub(i, i)
+    if quote then
+      if ch == "\\" then i = i + 1 elseif ch == quote then quote = nil end
+    elseif ch == '"' or ch == "'" then quote, start = ch, i + 1
+    elseif line:sub(i, i + 1) == "--" then return nil
+    end
+    i = i + 1
+  end
+  return quote and line:sub(start) or nil
+end
+
+-- File names for the path typed so far inside a string; each candidate replaces `text`.
+local function completepath(path, text)
+  local dir, base = path:match("^(.*/)([^/]*)$")
+  dir, base = dir or "", base or path
+  local out = {}
+  for _, name in ipairs(N.list_dir(dir)) do
+    if name:sub(1, #base) == base and (base:sub(1, 1) == "." or name:sub(1, 1) ~= ".") then
+      out[#out + 1] = name:sub(#base - #text + 1)
+    end
+  end
+  return out
+end
+
+-- Inside a step's table (`CIGaussianBlur{ra`): the filter's input keys, short and long.
+local function completestepkey(before, text)
+  local name, inside = before:match("([%a_][%w_]*)%s*{([^{}]*)$")
+  if not name or not (inside == "" or inside:match(",%s*$") or inside:match("^%s+$")) then return nil end
+  local ok, f = pcall(Filter, name)
+  if not ok then return nil end
+  local set, upper = {}, text:match("^%u") ~= nil
+  for _, k in ipairs(f:keys()) do
+    if k ~= "inputImage" then
+      local rest = k:sub(6)  -- `radius`, `EV`, `RVector`; `BiasVector` when typed with a capital
+      set[(upper or rest:sub(2, 2):match("%u")) and rest or rest:sub(1, 1):lower() .. rest:sub(2)] = true
+      set[k] = true
+    end
+  end
+  local out = {}
+  for _, k in ipairs(sortedkeys(set)) do
+    if k:sub(1, #text) == text and (text:sub(1, 5) == "input" or k:sub(1, 5) ~= "input") then out[#out + 1] = k end
+  end
+  return out
+end
+
 --- Completions for `text` (the word before the cursor; `line` is the whole line).
 function repl.complete(text, line)
   local before = line:sub(1, #line - #text)
@@ -1249,6 +1391,10 @@ function repl.complete(text, line)
     for _, n in ipairs(Filter.names()) do if n:sub(1, #text) == text then out[#out + 1] = n end end
     return out
   end
+  local path = openstring(line)
+  if path then return completepath(path, text) end
+  local keys = completestepkey(before, text)
+  if keys then return keys end
   if line:match("^:%a*$") then
     local out = {}
     for _, c in ipairs{":help", ":filters", ":describe", ":try", ":show", ":save", ":time", ":reset", ":quit"} do
@@ -1288,8 +1434,9 @@ kept as _1, _2, … and _. Tab completes names, methods, filter names and input 
   :show EXPR [width]    inline preview of an image (kitty, iTerm2, sixel or colour blocks)
   :save EXPR PATH       render an image to a PNG
   :time EXPR            evaluate and report the wall time
-  :reset                start over with a fresh Lua state
-  :quit                 leave (Ctrl-D works too; Ctrl-C interrupts a running loop)]],
+  :reset                start over with a fresh Lua state (init.lua runs again)
+  :quit                 leave (so do Ctrl-D on an empty line and os.exit; Ctrl-C clears
+                        the line, or interrupts a running loop)]],
   values = "Point(x, y)  Vector(…)  Rect(x, y, w, h)  Color(r, g, b, a) / Color\"#rrggbb\"  Transform.rotate(a):translated(x, y)",
   images = "Image.load(path)  img:save(path, {depth = 16})  img.extent  img:cropped(r)  img:transformed(t)\n" ..
            "img:clampedToExtent()  img:pixel(x, y)  Image.color(c)  Image.new(w, h, fn)  img:scaledNearest(k)",
@@ -1333,10 +1480,10 @@ function repl.command(line)
       if #items == 0 or word:match("^[%a_][%w_]*=[^=]") then items[#items + 1] = word
       else items[#items] = items[#items] .. " " .. word end
     end
-    local out, f = lunette.try(name, lunette.tryargs(items))
+    local out, f, caption = lunette.try(name, lunette.tryargs(items))
     _ENV._ = f
     N.preview(out)
-    return "_ = " .. tostring(f)
+    return caption .. "\n_ = " .. tostring(f)
   elseif cmd == "save" then
     local expr, path = rest:match("^(.-)%s+(%S+)$")
     if not expr then error("usage: :save EXPR PATH", 0) end

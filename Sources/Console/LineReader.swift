@@ -19,7 +19,11 @@ final class LineReader {
             for (i, m) in all.enumerated() { list[i] = strdup(m) }
             list[all.count] = nil
             return list
+        } _: {
+            LuaRuntime.interruptPending ? 1 : 0
         }
+        let early = TerminalCapabilities.takeTypedAhead()
+        if !early.isEmpty { early.withUnsafeBufferPointer { lunette_edit_push_input($0.baseAddress, $0.count) } }
         if let historyPath { _ = lunette_edit_read_history(historyPath) }
     }
 

@@ -50,7 +50,15 @@ public final class Repl {
         runInitFile()
         var buffer = ""
         while true {
-            guard let line = reader.read(buffer.isEmpty ? "> " : ">> ") else { break }
+            prepareEvaluation()
+            guard let line = reader.read(buffer.isEmpty ? "> " : ">> ") else {
+                // Ctrl-C at the prompt ends libedit's read like end of input does; only a
+                // real end of input (Ctrl-D on an empty line) leaves the session.
+                guard LuaRuntime.interruptPending else { break }
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                buffer = ""
+                continue
+            }
             if buffer.isEmpty, line.hasPrefix(":") {
                 guard meta(line) else { break }
                 reader.remember(line)
@@ -58,7 +66,7 @@ public final class Repl {
             }
             buffer += buffer.isEmpty ? line : "\n" + line
             prepareEvaluation()
-            switch runtime.evaluate(buffer, color: color) {
+            switch runtime.evaluate(buffer, color: color, width: TerminalCapabilities.columns) {
             case .incomplete: continue
             case .values(let text): if !text.isEmpty { say(text) }
             case .error(let message): say(message, code: "31")
@@ -85,6 +93,7 @@ public final class Repl {
                 attach()
                 installInterruptHandler()
                 say("a fresh Lua state")
+                runInitFile()
             } catch { say("\(error)", code: "31") }
         default:
             prepareEvaluation()

@@ -33,7 +33,17 @@ public enum TerminalCapabilities {
         return Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 80
     }
 
-    /// Writes a query in raw mode and reads the reply up to `terminator`, or nil on timeout.
+    /// Bytes typed while a query waited for its reply: they belong to the user's first line.
+    nonisolated(unsafe) static var typedAhead: [UInt8] = []
+
+    /// Returns and forgets what the user typed during terminal queries.
+    public static func takeTypedAhead() -> [UInt8] {
+        defer { typedAhead = [] }
+        return typedAhead
+    }
+
+    /// Writes a query in raw mode and reads the reply (`ESC [ ?` … `terminator`), or nil on
+    /// timeout. Other bytes read meanwhile were typed ahead: they are kept in `typedAhead`.
     static func ask(_ query: String, until terminator: Character, timeout: Double) -> String? {
         var saved = termios()
         guard tcgetattr(0, &saved) == 0 else { return nil }
@@ -42,7 +52,7 @@ public enum TerminalCapabilities {
         tcsetattr(0, TCSANOW, &raw)
         defer { tcsetattr(0, TCSANOW, &saved) }
         FileHandle.standardOutput.write(query.data(using: .utf8)!)
-        var reply = ""
+        var bytes: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -50,9 +60,21 @@ public enum TerminalCapabilities {
             guard poll(&fds, 1, left) > 0 else { break }
             var byte: UInt8 = 0
             guard read(0, &byte, 1) == 1 else { break }
-            reply.append(Character(UnicodeScalar(byte)))
-            if Character(UnicodeScalar(byte)) == terminator { return reply }
+            bytes.append(byte)
+            if let (reply, rest) = splitReply(bytes, terminator: terminator) {
+                typedAhead += rest
+                return reply
+            }
         }
+        typedAhead += bytes
         return nil
+    }
+
+    /// A complete reply (`ESC [ ?` up to `terminator`) among `bytes`, and the bytes around it.
+    static func splitReply(_ bytes: [UInt8], terminator: Character) -> (String, [UInt8])? {
+        let end = terminator.asciiValue ?? 0
+        guard let start = (0..<max(0, bytes.count - 2)).first(where: { bytes[$0] == 0x1b && bytes[$0 + 1] == 0x5b && bytes[$0 + 2] == 0x3f }),
+              let stop = bytes[(start + 3)...].firstIndex(of: end) else { return nil }
+        return (String(decoding: bytes[start...stop], as: UTF8.self), Array(bytes[..<start] + bytes[(stop + 1)...]))
     }
 }

@@ -19,6 +19,9 @@ public struct InputSpec: @unchecked Sendable {
     public var defaultValue: FilterValue?
     public var min: Double?, max: Double?, sliderMin: Double?, sliderMax: Double?
     public var identity: FilterValue?
+    /// The default as its declaration wrote it, where that differs from `defaultValue`'s
+    /// Lua text (a plugin's `Color"#fdbb2d"`); `describe` shows it.
+    public var defaultSource: String?
 
     public init(_ key: String, _ displayName: String, class cls: AttributeClass, type: String? = nil,
                 default def: FilterValue? = nil, min: Double? = nil, max: Double? = nil,

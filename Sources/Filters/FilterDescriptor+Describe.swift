@@ -10,7 +10,7 @@ extension FilterDescriptor {
             let kind = i.attributeClass.rawValue + (i.type.map { " (\($0))" } ?? "")
             out += "    \(i.key.padding(toLength: width, withPad: " ", startingAt: 0))\(kind)\n"
             var facts: [String] = []
-            if let d = i.defaultValue { facts.append("default \(d)") }
+            if let d = i.defaultValue { facts.append("default \(i.defaultSource ?? d.description)") }
             if let lo = i.min { facts.append("min \(fmt(lo))") }
             if let hi = i.max { facts.append("max \(fmt(hi))") }
             if let lo = i.sliderMin, let hi = i.sliderMax { facts.append("slider \(fmt(lo))…\(fmt(hi))") }
@@ -29,7 +29,7 @@ extension FilterDescriptor {
         let args = settable.prefix(2).compactMap { i -> String? in
             switch i.attributeClass {
             case .image: return "\(Filter.shortKey(i.key)) = other"
-            default: return i.defaultValue.map { "\(Filter.shortKey(i.key)) = \($0)" }
+            default: return i.defaultValue.map { "\(Filter.shortKey(i.key)) = \(i.defaultSource ?? $0.description)" }
             }
         }
         let step = "\(name){\(args.joined(separator: ", "))}"

@@ -49,6 +49,20 @@ enum LuaNatives {
             lua_pushnumber(c.L, Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
             return 1
         }),
+        // list_dir(path): the folder's entry names, sorted, folders ending in "/" (REPL completion).
+        ("list_dir", { c in
+            let path = try c.string(1)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path.isEmpty ? "." : path)) ?? []).sorted()
+            lua_createtable(c.L, Int32(names.count), 0)
+            for (i, name) in names.enumerated() {
+                var isDir: ObjCBool = false
+                let full = (path.isEmpty ? "" : path.hasSuffix("/") ? path : path + "/") + name
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
+                LuaValues.pushString(c.L, isDir.boolValue ? name + "/" : name)
+                lua_rawseti(c.L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }),
         ("preview", { c in
             let img = try c.image(1)
             let width = c.isNil(2) ? nil : Int(try c.number(2))

@@ -27,7 +27,8 @@ struct PluginSpec {
     }
 
     /// Reads the declaration table at `index`; errors name the plugin and the field.
-    static func read(_ L: OpaquePointer, _ index: Int32) throws -> PluginSpec {
+    /// `source` (the plugin file's text) gives keyed inputs their declaration order.
+    static func read(_ L: OpaquePointer, _ index: Int32, source: String? = nil) throws -> PluginSpec {
         let t = lua_absindex(L, index)
         guard lua_type(L, t) == LUA_TTABLE else { throw LuaArgumentError(message: "bad argument #1 to 'filter' (table expected, got \(LuaValues.typeName(L, t)))") }
         guard let name = string(L, t, "name") else { throw LunetteError.invalid("lunette.filter: 'name' (a string) is required") }
@@ -41,7 +42,7 @@ struct PluginSpec {
         guard hasApply else { throw fail("'apply' (a function) is required") }
         let categories = strings(L, t, "categories") ?? ["CICategoryStylize", "CICategoryStillImage"]
         guard !categories.isEmpty else { throw fail("'categories' must list at least one category") }
-        let inputs = try readInputs(L, t, fail)
+        let inputs = try readInputs(L, t, source: source, fail)
         let displayName = string(L, t, "displayName") ?? name
         let description = string(L, t, "description") ?? "\(displayName) (a Lua plugin filter)."
         let d = FilterDescriptor(name: name, displayName: displayName, categories: categories,
@@ -49,7 +50,8 @@ struct PluginSpec {
         return PluginSpec(descriptor: d)
     }
 
-    static func readInputs(_ L: OpaquePointer, _ t: Int32, _ fail: (String) -> LunetteError) throws -> [InputSpec] {
+    static func readInputs(_ L: OpaquePointer, _ t: Int32, source: String?,
+                           _ fail: (String) -> LunetteError) throws -> [InputSpec] {
         lua_pushstring(L, "inputs"); lua_rawget(L, t)
         defer { lunette_pop(L, 1) }
         let list = lua_absindex(L, -1)
@@ -77,14 +79,43 @@ struct PluginSpec {
             guard let key, isTable else { lunette_pop(L, 1); throw fail("each input must be `key = {…}`") }
             keys.append(key)
         }
-        let images = keys.filter { $0.hasSuffix("Image") }.sorted { $0 == "inputImage" || ($1 != "inputImage" && $0 < $1) }
-        let others = keys.filter { !$0.hasSuffix("Image") }.sorted()
-        return try (images + others).map { key in
+        return try ordered(keys, source: source).map { key in
             lua_pushstring(L, key)
             lua_rawget(L, list)
             defer { lunette_pop(L, 1) }
             return try readInput(L, lua_absindex(L, -1), key: key, fail)
         }
+    }
+
+    /// Keyed inputs (`inputs = {inputImage = {…}, inputRadius = {…}}`) come out of a Lua
+    /// table in hash order: put them in the order the source declares them (`key =`), or
+    /// without the source, images first (inputImage leading), then by name.
+    static func ordered(_ keys: [String], source: String?) -> [String] {
+        let images = keys.filter { $0.hasSuffix("Image") }.sorted { $0 == "inputImage" || ($1 != "inputImage" && $0 < $1) }
+        let fallback = images + keys.filter { !$0.hasSuffix("Image") }.sorted()
+        guard let source else { return fallback }
+        let text = Array(source.utf8)
+        let positions = Dictionary(uniqueKeysWithValues: keys.map { ($0, declaration(of: $0, in: text) ?? Int.max) })
+        return fallback.enumerated().sorted { a, b in
+            let pa = positions[a.element]!, pb = positions[b.element]!
+            return pa != pb ? pa < pb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The byte offset of the first `key =` (a whole word followed by `=`, not `==`) in `text`.
+    static func declaration(of key: String, in text: [UInt8]) -> Int? {
+        let k = Array(key.utf8)
+        func word(_ c: UInt8) -> Bool { c == 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
+        var i = 0
+        while i + k.count <= text.count {
+            if text[i] == k[0], Array(text[i..<i + k.count]) == k, i == 0 || !word(text[i - 1]) {
+                var j = i + k.count
+                while j < text.count, text[j] == 32 || text[j] == 9 || text[j] == 10 || text[j] == 13 { j += 1 }
+                if j < text.count, text[j] == 61, j + 1 >= text.count || text[j + 1] != 61 { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 
     static func readInput(_ L: OpaquePointer, _ t: Int32, key: String, _ fail: (String) -> LunetteError) throws -> InputSpec {
@@ -95,6 +126,9 @@ struct PluginSpec {
         }
         lua_pushstring(L, "default"); lua_rawget(L, t)
         let def = try? LuaValues.filterValue(L, -1)
+        // A value type prints as written where it remembers how (Color"#fdbb2d").
+        let written = lua_type(L, -1) == LUA_TTABLE ? String(cString: luaL_tolstring(L, -1, nil)) : nil
+        if written != nil { lunette_pop(L, 1) }
         lunette_pop(L, 1)
         lua_pushstring(L, "identity"); lua_rawget(L, t)
         let identity = try? LuaValues.filterValue(L, -1)
@@ -121,6 +155,7 @@ struct PluginSpec {
                              sliderMin: number(L, t, "sliderMin"), sliderMax: number(L, t, "sliderMax"),
                              identity: identity ?? nil,
                              description: string(L, t, "description") ?? displayName(key))
+        if let written, let d = spec.defaultValue, written != d.description { spec.defaultSource = written }
         if cls == .number, spec.defaultValue == nil { throw fail("\(key): a number input needs a default") }
         if let d = spec.defaultValue {
             do { spec.defaultValue = try spec.coerce(d, filter: "plugin") } catch let e as LunetteError {

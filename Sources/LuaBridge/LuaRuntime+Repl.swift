@@ -14,8 +14,9 @@ public enum ReplOutcome: Equatable {
 
 /// The REPL's entry points: evaluation, completion, meta-commands, interruption.
 extension LuaRuntime {
-    /// Evaluates a chunk like `lua` does (an expression prints its values).
-    public func evaluate(_ source: String, color: Bool = false) -> ReplOutcome {
+    /// Evaluates a chunk like `lua` does (an expression prints its values); a table wider
+    /// than `width` columns prints over several indented lines.
+    public func evaluate(_ source: String, color: Bool = false, width: Int? = nil) -> ReplOutcome {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         do {
@@ -25,7 +26,12 @@ extension LuaRuntime {
             if status == "error" { return .error(LuaValues.string(L, -1) ?? "error") }
             let values = lua_absindex(L, -1)
             let state = L
-            try callRepl("show", [], results: 1) { lua_pushvalue(state, values); lua_pushboolean(state, color ? 1 : 0); return 2 }
+            try callRepl("show", [], results: 1) {
+                lua_pushvalue(state, values)
+                lua_pushboolean(state, color ? 1 : 0)
+                if let width { lua_pushinteger(state, lua_Integer(width)) } else { lua_pushnil(state) }
+                return 3
+            }
             return .values(LuaValues.string(L, -1) ?? "")
         } catch {
             return .error("\(error)")
@@ -60,6 +66,10 @@ extension LuaRuntime {
         lunette_clear_interrupt(L)
         Cancellation.reset()
     }
+
+    /// True when Ctrl-C arrived since the last `clearInterrupt()` (the REPL asks after a read
+    /// ends without a line: Ctrl-C clears the line, end of input leaves).
+    public static var interruptPending: Bool { lunette_sigint_pending() != 0 }
 
     /// Makes Ctrl-C interrupt this state's Lua code and any render in progress.
     public func handleInterrupts() {

@@ -8,6 +8,8 @@ public struct TryResult {
     public let image: Image
     /// `Filter("CIGaussianBlur") {inputRadius = 4}`: the inputs that differ from the defaults.
     public let filter: String
+    /// `CIGaussianBlur{radius = 4} on astronaut.png (512×512)`: the photos and inputs used.
+    public let caption: String
 }
 
 /// `lunette try` and the gallery: filters on stock inputs (`lunette.try` in stdlib.lua).
@@ -27,14 +29,16 @@ extension LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         try call(nargs: 1, nresults: 1, handler: base)
-        try call(nargs: 2, nresults: 2, handler: base)
-        guard let out: Image = LuaValues.object(L, -2, "lunette.Image") else {
+        try call(nargs: 2, nresults: 3, handler: base)
+        guard let out: Image = LuaValues.object(L, -3, "lunette.Image") else {
             throw LunetteError(.script, "\(name): lunette.try did not give an image")
         }
+        let caption = LuaValues.string(L, -1) ?? name
+        lunette_pop(L, 1)
         lua_getglobal(L, "tostring")
         lua_rotate(L, -2, 1)
         try call(nargs: 1, nresults: 1, handler: base)
-        return TryResult(image: out, filter: LuaValues.string(L, -1) ?? name)
+        return TryResult(image: out, filter: LuaValues.string(L, -1) ?? name, caption: caption)
     }
 
     /// The longest side stock photos are scaled to (nil: as stored); Lua `stock.size`.

@@ -26,6 +26,9 @@ public struct LuaOptions: Sendable {
     public var sandbox = false
     /// CPU seconds a plugin call or sandboxed script may use.
     public var cpuSeconds: Double = 5
+    /// CPU seconds a plugin file's top level may use while loading (every command loads
+    /// every plugin: a looping one must not delay them all by `cpuSeconds`).
+    public var pluginLoadSeconds: Double = 0.5
     /// Lua heap cap while sandboxed code runs.
     public var memoryBytes = 256 << 20
     /// Lua instructions a plugin call or sandboxed script may run (0 = no limit).
@@ -62,6 +65,13 @@ public final class LuaRuntime {
     var lastError: LunetteError?
     /// > 0 while plugin code runs (no file access there).
     var pluginDepth = 0
+    /// The plugin file being loaded: its name, source (for declaration order) and the
+    /// filters it declared so far.
+    var loadingPlugin: (name: String, source: String, declared: [String])?
+    /// > 0 while a plugin file loads or a plugin's `apply` runs (sandbox messages say "plugins").
+    var pluginCalls = 0
+    /// The file that declared each plugin filter (to name both files of a duplicate).
+    var pluginOrigins: [String: String] = [:]
     var preview: ((Image, Int?) throws -> Void)?
 
     /// A fresh state with the standard libraries, the native primitives and stdlib.lua.
@@ -150,14 +160,16 @@ public final class LuaRuntime {
         if status != LUA_OK { throw scriptError(status) }
     }
 
-    /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment.
-    func setSandboxEnvironment(functionAt index: Int32) throws {
+    /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment;
+    /// `who` ends its messages ("io is not available to plugins (sandbox)").
+    func setSandboxEnvironment(functionAt index: Int32, for who: String = "sandboxed scripts") throws {
         let fn = lua_absindex(L, index)
         lua_getglobal(L, "lunette")
         lua_getfield(L, -1, "sandbox")
         lua_rotate(L, -2, -1)
         lunette_pop(L, 1)
-        try call(nargs: 0, nresults: 1, handler: 0)
+        LuaValues.pushString(L, who)
+        try call(nargs: 1, nresults: 1, handler: 0)
         _ = lua_setupvalue(L, fn, 1)
     }
 
@@ -187,6 +199,21 @@ public final class LuaRuntime {
         return out
     }
 
+    /// Functions the sandbox leaves out of `os` and `string`.
+    static let withheldFields = ["execute": "os", "getenv": "os", "remove": "os", "rename": "os", "exit": "os",
+                                 "tmpname": "os", "setlocale": "os", "dump": "string"]
+
+    /// Says what is missing where sandboxed code called a function the sandbox leaves out:
+    /// "attempt to call a nil value (field 'execute')" → "os.execute is not available to plugins (sandbox)".
+    static func sandboxMessage(_ message: String, who: String) -> String {
+        var out = message
+        for (field, library) in withheldFields {
+            out = out.replacingOccurrences(of: "attempt to call a nil value (field '\(field)')",
+                                           with: "\(library).\(field) is not available to \(who) (sandbox)")
+        }
+        return out
+    }
+
     /// Lua error texts that mean a limit was hit (exit code 5).
     static let limitMessages = ["CPU budget of", "instruction budget of", "time limit of", "not enough memory",
                                 "C stack overflow", "stack overflow", "image graph is"]
@@ -201,10 +228,12 @@ public final class LuaRuntime {
     /// status of a Swift error that caused it (bad image → 3, limit → 5, …).
     func scriptError(_ status: Int32) -> LuaScriptError {
         var message = LuaValues.string(L, -1) ?? "(error object is a \(LuaValues.typeName(L, -1)) value)"
-        if status == LUA_ERRMEM || message.hasPrefix("not enough memory") {
+        // Once: an error from a plugin inside a script passes here twice.
+        if status == LUA_ERRMEM || (message.hasPrefix("not enough memory") && !message.contains("Lua memory cap of")) {
             message = "not enough memory: Lua memory cap of \(options.memoryBytes >> 20) MiB reached (set --lua-memory)"
                 + message.dropFirst(status == LUA_ERRMEM ? message.count : "not enough memory".count)
         }
+        if sandboxActive { message = Self.sandboxMessage(message, who: pluginCalls > 0 ? "plugins" : options.sandbox ? "sandboxed scripts" : "sandboxed code") }
         var exit = ExitStatus.script
         if let e = lastError, message.contains(e.message) { exit = e.status }
         if status == LUA_ERRMEM || Self.limitMessages.contains(where: message.contains) { exit = .limit }

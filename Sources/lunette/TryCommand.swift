@@ -53,10 +53,9 @@ struct Try: ParsableCommand {
         let runtime = try Lunette.runtime()
         runtime.setStockSize(size)
         let result = try runtime.tryFilter(name, arguments: inputs)
-        let extent = result.image.extent
         if let output {
             try PNGEncoder.write(result.image, to: output)
-            if output != "-" { Terminal.error("\(result.filter) → \(output) (\(fmt(extent.width))×\(fmt(extent.height)))") }
+            if output != "-" { Terminal.error("\(result.caption) → \(output)") }
             return
         }
         let mode = TerminalCapabilities.previewMode()
@@ -64,6 +63,6 @@ struct Try: ParsableCommand {
         let tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
         let text = try TerminalImage.encode(result.image, mode: mode, columns: columns, tmux: tmux)
         FileHandle.standardOutput.write(Data(text.utf8))
-        print("\(result.filter)  \(result.image)")
+        print(result.caption)
     }
 }

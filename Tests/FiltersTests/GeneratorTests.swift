@@ -94,6 +94,11 @@ final class GeneratorTests: FilterTestCase {
 
     // MARK: Random
 
+    /// Un-premultiplied, as `img:pixel` and every colour filter read a pixel.
+    static func straight(_ p: SIMD4<Float>) -> SIMD4<Float> {
+        p.w > 0 ? SIMD4(p.x / p.w, p.y / p.w, p.z / p.w, p.w) : p
+    }
+
     func testRandomIsDeterministicForEveryTileOrderAndInstance() throws {
         let rect = IRect(-37, 11, 203, 151)
         let a = try Context(threads: 1, tileSize: 256).render(try apply("CIRandomGenerator", nil), rect: rect)
@@ -119,8 +124,9 @@ final class GeneratorTests: FilterTestCase {
             let h2 = mix(h1 ^ 0xD1B5_4A32_D192_ED03)
             let want = [h1 >> 40, (h1 >> 8) & 0xFF_FFFF, h2 >> 40, (h2 >> 8) & 0xFF_FFFF].map { Float(Double($0) / 16_777_216) }
             let buf = try TestImages.render(out, IRect(x, y, 1, 1))
-            let got = buf[x, y]
-            XCTAssertEqual([got.x, got.y, got.z, got.w], want, "(\(x), \(y))")
+            let got = buf[x, y]  // premultiplied storage: colour times alpha
+            XCTAssertEqual([got.x, got.y, got.z, got.w], [want[0] * want[3], want[1] * want[3], want[2] * want[3], want[3]],
+                           "(\(x), \(y))")
         }
     }
 
@@ -130,12 +136,14 @@ final class GeneratorTests: FilterTestCase {
         var sum = SIMD4<Double>.zero, sq = SIMD4<Double>.zero
         var crossRG = 0.0, right = 0.0, up = 0.0
         for y in 0..<n { for x in 0..<n {
-            let p = buf.pixels[y * n + x]
+            let q = buf.pixels[y * n + x]
+            XCTAssertTrue(q.x <= q.w && q.y <= q.w && q.z <= q.w, "colour above alpha at (\(x), \(y))")
+            let p = Self.straight(q)
             let d = SIMD4<Double>(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
-            XCTAssertTrue(p.min() >= 0 && p.max() < 1)
+            XCTAssertTrue(p.min() >= 0 && p.max() <= 1, "\(p) at (\(x), \(y))")
             sum += d; sq += d * d
             crossRG += (d.x - 0.5) * (d.y - 0.5)
-            if x + 1 < n { right += (d.x - 0.5) * (Double(buf.pixels[y * n + x + 1].x) - 0.5) }
+            if x + 1 < n { right += (d.x - 0.5) * (Double(Self.straight(buf.pixels[y * n + x + 1]).x) - 0.5) }
             if y + 1 < n { up += (d.w - 0.5) * (Double(buf.pixels[(y + 1) * n + x].w) - 0.5) }
         } }
         let count = Double(n * n), variance = 1.0 / 12

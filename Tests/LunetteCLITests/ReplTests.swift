@@ -111,12 +111,18 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(tty.finish(), 0)
     }
 
-    func testInitFileRunsAtStart() throws {
+    func testInitFileRunsAtStartAndAfterReset() throws {
         let config = dir.appendingPathComponent("config/lunette")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "greeting = 'hello from init'\n".write(to: config.appendingPathComponent("init.lua"), atomically: true, encoding: .utf8)
         let tty = try start()
-        let mark = tty.output.count
+        var mark = tty.output.count
+        tty.send("greeting\r")
+        XCTAssertTrue(tty.waitFor("\"hello from init\"", after: mark), tty.output)
+        // :reset starts a fresh state, and init.lua runs again in it.
+        tty.send("greeting = 'changed'\r:reset\r")
+        XCTAssertTrue(tty.waitFor("a fresh Lua state", after: mark), tty.output)
+        mark = tty.output.count
         tty.send("greeting\r")
         XCTAssertTrue(tty.waitFor("\"hello from init\"", after: mark), tty.output)
         tty.send(":quit\r")

@@ -38,7 +38,7 @@ final class TryGalleryCLITests: XCTestCase {
         let r = try lunette(["try", "sepiatone", "intensity=0.5", "--size", "64", "-o", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try pngSize(out), [64, 64])
-        XCTAssertTrue(r.stderr.contains("Filter(\"CISepiaTone\") {inputImage = Image 64×64 @ (0, 0), inputIntensity = 0.5}"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("CISepiaTone{intensity = 0.5} on astronaut.png (64×64) → \(out)"), r.stderr)
         let qr = try lunette(["try", "CIQRCodeGenerator", "message=hello", "--size", "100", "-o", path("qr.png")])
         XCTAssertEqual(qr.status, 0, qr.stderr)
         let side = try pngSize(path("qr.png"))
@@ -51,7 +51,10 @@ final class TryGalleryCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let shown = text(r.stdout)
         XCTAssertEqual(shown.components(separatedBy: "▀").count - 1, 16 * 8, "16 columns × 8 rows of half blocks")
-        XCTAssertTrue(shown.hasSuffix("Filter(\"CIColorInvert\") {inputImage = Image 32×32 @ (0, 0)}  Image 32×32 @ (0, 0)\n"), shown)
+        // The caption names the photo and the inputs used (it was the filter's Lua text: `Image ∞`).
+        XCTAssertTrue(shown.hasSuffix("\nCIColorInvert{} on astronaut.png (32×32)\n"), shown)
+        let exposure = try lunette(["try", "CIExposureAdjust", "--size", "32", "--width", "16"], env: ["LUNETTE_PREVIEW": "off"])
+        XCTAssertEqual(text(exposure.stdout), "CIExposureAdjust{EV = 1} on astronaut.png (32×32)\n", "a visible sample EV")
         let bad = try lunette(["try", "CIGaussianBlur", "radius=abc", "-o", path("x.png")])
         XCTAssertEqual(bad.status, 3)
         XCTAssertTrue(bad.stderr.contains("inputRadius"), bad.stderr)
@@ -107,6 +110,8 @@ final class TryGalleryCLITests: XCTestCase {
         tty.send("stock.size = 32\r")
         tty.send(":try CIVortexDistortion angle=math.pi center=Vector(16, 16)\r")
         XCTAssertTrue(tty.waitFor("▀", after: mark), tty.output)
+        XCTAssertTrue(tty.waitFor("CIVortexDistortion{center = Vector(16, 16), angle = 3.141592653589793} on astronaut.png (32×32)",
+                                  after: mark), tty.output.debugDescription)
         XCTAssertTrue(tty.waitFor("_ = Filter(\"CIVortexDistortion\")", after: mark), tty.output)
         mark = tty.output.count
         tty.send("_.inputCenter, _.inputAngle == math.pi\r")

@@ -7,8 +7,9 @@ public final class PseudoTerminal {
     let process = Process()
     public private(set) var output = ""
 
+    /// `removing` names variables of this process's environment the program must not see.
     public init(_ executable: URL, arguments: [String] = [], environment: [String: String] = [:],
-                rows: UInt16 = 40, columns: UInt16 = 100) throws {
+                removing: [String] = [], rows: UInt16 = 40, columns: UInt16 = 100) throws {
         var m: Int32 = 0, s: Int32 = 0
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&m, &s, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
@@ -16,6 +17,7 @@ public final class PseudoTerminal {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .filter { !removing.contains($0.key) }
         let slave = FileHandle(fileDescriptor: s, closeOnDealloc: true)
         process.standardInput = slave
         process.standardOutput = slave

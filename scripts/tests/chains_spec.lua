@@ -149,7 +149,7 @@ it("loads chain files sandboxed and reports bad ones with their place", function
     local f = io.open(path, "w"); f:write(text); f:close()
     return path
   end
-  expect_error(Chain.load, "attempt to index a nil value (global 'io')", file("io.lua", "io.open('/etc/passwd')"))
+  expect_error(Chain.load, "io is not available to sandboxed code (sandbox)", file("io.lua", "io.open('/etc/passwd')"))
   expect_error(Chain.load, "CPU budget of", file("loop.lua", "while true do end"))
   expect_error(Chain.load, "steps[2]: unknown filter", file("nope.lua", "return {steps = {{filter = 'CISepiaTone'}, {filter = 'CINope'}}}"))
   expect_error(Chain.load, "steps[1]: CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3",

@@ -3,11 +3,17 @@
 #ifndef LUNETTE_EDIT_H
 #define LUNETTE_EDIT_H
 
+#include <stddef.h>
+
 /// Returns a NULL-terminated malloc'ed array of malloc'ed strings (or NULL) for `text`,
 /// the word under the cursor, given the whole line.
 typedef char **(*lunette_complete_fn)(const char *text, const char *line);
 
-void lunette_edit_setup(const char *name, lunette_complete_fn complete);
+/// `is_interrupted` tells a signal that ends a read (Ctrl-C: readline returns NULL) from
+/// one that does not (a window resize).
+void lunette_edit_setup(const char *name, lunette_complete_fn complete, int (*is_interrupted)(void));
+/// Input read before the first prompt (typed ahead during a terminal query), read first.
+void lunette_edit_push_input(const unsigned char *bytes, size_t count);
 /// Reads one line (malloc'ed, without newline) or NULL at end of input.
 char *lunette_edit_readline(const char *prompt);
 void lunette_edit_add_history(const char *line);

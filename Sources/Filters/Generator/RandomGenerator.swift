@@ -2,10 +2,12 @@ import Foundation
 import PixelCore
 
 /// CIRandomGenerator: an infinite image of independent uniform random values in [0, 1)
-/// for R, G, B and A, written straight into the working space (as Core Image does: the
-/// samples are noise, not a premultiplied colour). Each pixel's values are a hash of its
-/// integer coordinates (SplitMix64 finalizer), so every render, tile size and thread
-/// order gives the same image. Lua: `Filter("CIRandomGenerator").outputImage:cropped(Rect(0, 0, 64, 64))`
+/// for R, G, B and A, as Core Image documents them: read back (un-premultiplied, as
+/// `img:pixel`, a colour matrix or a PNG see them) each channel is its own uniform value.
+/// Storage is premultiplied like every image, so colour is stored times alpha (storing the
+/// raw values made colour exceed alpha, and un-premultiplying gave values up to ~69).
+/// Each pixel's values are a hash of its integer coordinates (SplitMix64 finalizer), so
+/// every render, tile size and thread order gives the same image. Lua: `Filter("CIRandomGenerator").outputImage:cropped(Rect(0, 0, 64, 64))`
 public enum RandomGenerator {
     public static let descriptor = FilterDescriptor(
         name: "CIRandomGenerator", displayName: "Random Generator",
@@ -26,8 +28,14 @@ public enum RandomGenerator {
         return z ^ (z >> 31)
     }
 
-    /// The four values at integer pixel (x, y).
+    /// The four values at integer pixel (x, y), premultiplied.
     @inline(__always) public static func noise(_ x: Int64, _ y: Int64) -> Pixel {
+        let v = values(x, y)
+        return Pixel(v.x * v.w, v.y * v.w, v.z * v.w, v.w)
+    }
+
+    /// The four straight (un-premultiplied) values at integer pixel (x, y), each in [0, 1).
+    @inline(__always) public static func values(_ x: Int64, _ y: Int64) -> Pixel {
         let seed = mix(UInt64(bitPattern: y) &+ 0x9E37_79B9_7F4A_7C15)
         let h1 = mix(UInt64(bitPattern: x) &+ seed)
         let h2 = mix(h1 ^ 0xD1B5_4A32_D192_ED03)

@@ -22,7 +22,7 @@ public enum ModTransition {
             let u = dx * c + dy * s, v = -dx * s + dy * c
             let i = (u / cell).rounded(.down), j = (v / cell).rounded(.down)
             let du = u - (i + 0.5) * cell, dv = v - (j + 0.5) * cell
-            let delay = 0.5 * Double(RandomGenerator.noise(Int64(min(max(i, -1e15), 1e15)), Int64(min(max(j, -1e15), 1e15))).x)
+            let delay = 0.5 * Double(RandomGenerator.values(Int64(min(max(i, -1e15), 1e15)), Int64(min(max(j, -1e15), 1e15))).x)
             let open = min(max((time - delay) / (1 - delay), 0), 1)
             return Float(min(max(open * full - (du * du + dv * dv).squareRoot(), 0), 1))
         }

@@ -214,6 +214,18 @@ final class BarcodeTests: FilterTestCase {
         }
     }
 
+    func testPDF417ExplicitColumnsOverrideTheSizeLimits() throws {
+        // Apple's render: 209×34 although its limits asked for 100…500 × 100.
+        let (_, apple) = try pdf417(["inputMessage": .string("Hello worlds"), "inputDataColumns": .number(10), "inputRows": .number(10),
+                                     "inputCompactStyle": .number(1), "inputCorrectionLevel": .number(2),
+                                     "inputMinWidth": .number(100), "inputMaxWidth": .number(500),
+                                     "inputMinHeight": .number(100), "inputMaxHeight": .number(100),
+                                     "inputCompactionMode": .number(2), "inputAlwaysSpecifyCompaction": .number(1),
+                                     "inputPreferredAspectRatio": .number(3)])
+        XCTAssertEqual(apple.width, 209)
+        XCTAssertEqual(apple.height, 34)
+    }
+
     func testPDF417SizeInputs() throws {
         let (_, compact) = try pdf417(["inputDataColumns": .number(2), "inputCompactStyle": .number(1)])
         XCTAssertEqual(compact.width, 17 * (2 + 2) + 1 + 4, "compact PDF417 drops the right indicator and stop")

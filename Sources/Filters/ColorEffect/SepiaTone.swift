@@ -44,12 +44,24 @@ public enum SepiaTone {
         }
     }
 
+    /// One channel of the curve at luminance `y` (Double, for the tables and beyond 1).
+    static func channel(_ c: SIMD3<Float>, _ y: Double) -> Double {
+        guard y > 0 else { return 0 }
+        let l = log(y)
+        return exp(Double(c.x) + l * (Double(c.y) + l * Double(c.z)))
+    }
+
+    /// The curve per channel over √Y in 0…1 (smooth at 0, where Y^0.78 is not).
+    nonisolated(unsafe) static let tables: [UnsafeMutablePointer<Float>] = curve.map { c in
+        SRGBTables.table { u in channel(c, u * u) }
+    }
+
     /// The sepia colour (linear, straight) of a luminance.
     @inline(__always) static func tone(_ y: Float) -> SIMD3<Float> {
         guard y > 0 else { return .zero }
-        let l = logf(y)
-        func channel(_ c: SIMD3<Float>) -> Float { expf(c.x + l * (c.y + l * c.z)) }
-        return SIMD3(channel(curve[0]), channel(curve[1]), channel(curve[2]))
+        guard y <= 1 else { return SIMD3(curve.map { Float(channel($0, Double(y))) }) }
+        let u = y.squareRoot()
+        return SIMD3(SRGBTables.lookup(tables[0], u), SRGBTables.lookup(tables[1], u), SRGBTables.lookup(tables[2], u))
     }
 
     @inline(__always) static func apply(_ p: Pixel, intensity k: Float) -> Pixel {

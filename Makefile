@@ -43,3 +43,4 @@ bench: build
 	python3 bench/bench.py
 
 include make/hardening.mk
+include make/fidelity.mk

@@ -214,6 +214,18 @@ final class BarcodeTests: FilterTestCase {
         }
     }
 
+    func testPDF417ExplicitColumnsOverrideTheSizeLimits() throws {
+        // Apple's render: 209×34 although its limits asked for 100…500 × 100.
+        let (_, apple) = try pdf417(["inputMessage": .string("Hello worlds"), "inputDataColumns": .number(10), "inputRows": .number(10),
+                                     "inputCompactStyle": .number(1), "inputCorrectionLevel": .number(2),
+                                     "inputMinWidth": .number(100), "inputMaxWidth": .number(500),
+                                     "inputMinHeight": .number(100), "inputMaxHeight": .number(100),
+                                     "inputCompactionMode": .number(2), "inputAlwaysSpecifyCompaction": .number(1),
+                                     "inputPreferredAspectRatio": .number(3)])
+        XCTAssertEqual(apple.width, 209)
+        XCTAssertEqual(apple.height, 34)
+    }
+
     func testPDF417SizeInputs() throws {
         let (_, compact) = try pdf417(["inputDataColumns": .number(2), "inputCompactStyle": .number(1)])
         XCTAssertEqual(compact.width, 17 * (2 + 2) + 1 + 4, "compact PDF417 drops the right indicator and stop")
@@ -236,6 +248,9 @@ final class BarcodeTests: FilterTestCase {
 
     // MARK: Aztec (zbar cannot read Aztec: the bullseye and sizes are checked)
 
+    /// Apple draws Aztec codes with a two-module quiet zone (its "Hello world" at 2 layers is 27×27).
+    let aztecQuiet = 2
+
     func aztec(_ inputs: [String: FilterValue]) throws -> PixelBuffer {
         var all = inputs
         if all["inputMessage"] == nil { all["inputMessage"] = .string("Aztec from Lunette") }
@@ -244,10 +259,10 @@ final class BarcodeTests: FilterTestCase {
 
     /// Whether the concentric rings around the centre alternate dark (even) and light (odd) out to `reach`.
     func bullseye(_ buf: PixelBuffer, reach: Int) -> Bool {
-        let n = buf.width - 2, c = n / 2
+        let n = buf.width - 2 * aztecQuiet, c = n / 2
         for r in -reach...reach { for col in -reach...reach {
             let ring = max(abs(r), abs(col))
-            if dark(buf, c + r, c + col, quiet: 1) != (ring % 2 == 0) { return false }
+            if dark(buf, c + r, c + col, quiet: aztecQuiet) != (ring % 2 == 0) { return false }
         } }
         return true
     }
@@ -255,14 +270,14 @@ final class BarcodeTests: FilterTestCase {
     func testAztecBullseyeAndSizes() throws {
         let auto = try aztec([:])
         XCTAssertEqual(auto.width, auto.height)
-        XCTAssertEqual((auto.width - 2) % 2, 1, "odd module count")
+        XCTAssertEqual((auto.width - 2 * aztecQuiet) % 2, 1, "odd module count")
         for layers in 1...4 {
             let compact = try aztec(["inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(1)])
-            XCTAssertEqual(compact.width - 2, 11 + 4 * layers, "compact, \(layers) layers")
+            XCTAssertEqual(compact.width - 2 * aztecQuiet, 11 + 4 * layers, "compact, \(layers) layers")
             XCTAssertTrue(bullseye(compact, reach: 4))
             XCTAssertFalse(bullseye(compact, reach: 6), "a compact bullseye has two dark rings around the centre")
             let full = try aztec(["inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(0)])
-            XCTAssertEqual(full.width - 2, 15 + 4 * layers, "full range, \(layers) layers")
+            XCTAssertEqual(full.width - 2 * aztecQuiet, 15 + 4 * layers, "full range, \(layers) layers")
             XCTAssertTrue(bullseye(full, reach: 6), "a full-range bullseye has three dark rings around the centre")
         }
         let wide = try aztec(["inputCompactStyle": .number(0)])
@@ -273,6 +288,13 @@ final class BarcodeTests: FilterTestCase {
         let high = try aztec(["inputMessage": .string(long), "inputCorrectionLevel": .number(60)])
         XCTAssertGreaterThan(high.width, low.width)
         XCTAssertThrowsError(try aztec(["inputLayers": .number(6), "inputCompactStyle": .number(1)]))
+        // Apple's "Hello world", correction 10, 2 full-range layers: a 23-module symbol in 27×27.
+        let hello = try aztec(["inputMessage": .string("Hello world"), "inputCorrectionLevel": .number(10),
+                               "inputLayers": .number(2), "inputCompactStyle": .number(0)])
+        XCTAssertEqual(hello.width, 27)
+        for i in 0..<27 { for edge in [0, 1, 25, 26] {
+            XCTAssertEqual(hello[i, edge], Pixel(1, 1, 1, 1)); XCTAssertEqual(hello[edge, i], Pixel(1, 1, 1, 1))
+        } }
         XCTAssertThrowsError(try aztec(["inputMessage": .string(long), "inputLayers": .number(1)])) {
             XCTAssertTrue("\($0)".contains("1 layer"), "\($0)")
         }

@@ -23,19 +23,6 @@ final class ColorFilterTests: FilterTestCase {
         try assertClose(out, oracle, rect: rect, tolerance: 1e-5)
     }
 
-    func testSepiaToneMixesTheSepiaMatrix() throws {
-        let k = 0.6
-        let out = try apply("CISepiaTone", input, ["inputIntensity": .number(k)])
-        let oracle = try mapOracle(input) { p in
-            let c = self.straight(p)
-            let s = [0.393 * c.x + 0.769 * c.y + 0.189 * c.z, 0.349 * c.x + 0.686 * c.y + 0.168 * c.z,
-                     0.272 * c.x + 0.534 * c.y + 0.131 * c.z]
-            let m = [c.x + (s[0] - c.x) * k, c.y + (s[1] - c.y) * k, c.z + (s[2] - c.z) * k]
-            return SIMD4(m[0] * p.w, m[1] * p.w, m[2] * p.w, p.w)
-        }
-        try assertClose(out, oracle, rect: rect, tolerance: 1e-5)
-    }
-
     func testColorMatrixOnStraightColourWithBias() throws {
         let rv = [0.2, 0.5, 0.1, 0.0], gv = [0.0, 1.2, 0.0, 0.1], bv = [0.3, 0.0, 0.6, 0.0], av = [0.0, 0.0, 0.0, 0.8]
         let bias = [0.05, -0.02, 0.1, 0.1]

@@ -23,13 +23,14 @@ final class GeneratorTests: FilterTestCase {
 
     static let c0 = Color(0.9, 0.6, 0.1, 1), c1 = Color(0.1, 0.3, 0.8, 0.6)
 
-    /// A hard checkerboard (or stripes) averaged over n×n samples per pixel: the pixel coverage.
+    /// A hard checkerboard (or stripes) averaged over n×n samples per pixel: the pixel coverage
+    /// of color0 (stripes: color1 is right of the centre, as in Apple's render).
     func supersampled(_ x: Int, _ y: Int, cx: Double, cy: Double, w: Double, stripes: Bool, n: Int = 32) -> Double {
         var inside = 0
         for i in 0..<n { for j in 0..<n {
             let sx = Double(x) + (Double(i) + 0.5) / Double(n), sy = Double(y) + (Double(j) + 0.5) / Double(n)
             let a = Int(((sx - cx) / w).rounded(.down)), b = Int(((sy - cy) / w).rounded(.down))
-            if stripes ? a & 1 == 0 : (a + b) & 1 == 0 { inside += 1 }
+            if stripes ? a & 1 != 0 : (a + b) & 1 == 0 { inside += 1 }
         } }
         return Double(inside) / Double(n * n)
     }
@@ -68,7 +69,8 @@ final class GeneratorTests: FilterTestCase {
                     let p = try pixel(out, 150 + Int(ramp / 4), 190)
                     let vx = min(1, (Double(Int(ramp / 4)) + 0.5) / (ramp / 2))
                     let vy = name == "CIStripesGenerator" ? 1 : min(1, 39.5 / (ramp / 2))  // y = 190.5 is 39.5 from an edge
-                    XCTAssertEqual(Double(p.x), 0.5 + 0.5 * vx * vy, accuracy: 1e-5)
+                    let sign = name == "CIStripesGenerator" ? -1.0 : 1  // stripes: color1 (black) right of the centre
+                    XCTAssertEqual(Double(p.x), 0.5 + sign * 0.5 * vx * vy, accuracy: 1e-5)
                 }
             }
         }

@@ -186,6 +186,13 @@ final class TileTests: WarpTestCase {
         XCTAssertGreaterThan(inside, 1000)
     }
 
+    func testTriangleKaleidoscopeAtItsDefaultsLeavesNoTransparentCorner() throws {
+        // The default triangle (side 700 around (150, 150)) is larger than this 200² photo.
+        let (input, _) = try photo(area)
+        let buf = try TestImages.render(try apply("CITriangleKaleidoscope", input), IRect(0, 0, 400, 400))
+        for i in 0..<buf.rect.count { XCTAssertEqual(buf.pixels[i].w, 1, accuracy: 1e-6) }
+    }
+
     /// The source cell of each lattice tile, in world coordinates.
     func sourceCell(_ name: String, w: Double, angle a: Double) -> [(Double, Double)] {
         func at(_ r: Double, _ t: Double) -> (Double, Double) { (Double(cx) + r * cos(a + t), Double(cy) + r * sin(a + t)) }

@@ -1,13 +1,23 @@
 import Foundation
 import PixelCore
 
-/// CISepiaTone. No formula is published; Lunette's model: the classic sepia matrix
-/// (rows .393 .769 .189 / .349 .686 .168 / .272 .534 .131) applied to straight linear
-/// colour, mixed with the original by `inputIntensity`. Lua: `img | CISepiaTone{intensity = 0.8}`
+/// CISepiaTone: a tinted monochrome ramp. Apple's output depends on the Rec. 709 luminance
+/// Y of the linear colour alone; per channel it is a power of Y whose exponent drifts
+/// slowly with ln Y: c = exp(a + b·ln Y + q·ln²Y) (red is a plain Y^0.783). Intensity mixes
+/// the result with the original in linear light.
+/// Evidence: the curve was measured on Apple's render of the AlamofireImage unicorn
+/// (Y 0.05…1; 1 %-wide luminance bins agree within 0.8 levels, so hue plays no part) and
+/// reproduces it to 0.25/0.21/0.16 levels mean (R/G/B, max 1.2), and the three
+/// samples from other references within 0.5: grey 198 → (209, 193, 151), red → (148, 118,
+/// 62), white → (255, 254, 246). Below Y 0.05 (sRGB 62) it is extrapolated: a guess.
+/// Lua: `img | CISepiaTone{intensity = 0.8}`
 public enum SepiaTone {
-    static let r = SIMD3<Float>(0.393, 0.769, 0.189)
-    static let g = SIMD3<Float>(0.349, 0.686, 0.168)
-    static let b = SIMD3<Float>(0.272, 0.534, 0.131)
+    /// Per channel (a, b, q) of ln c = a + b·ln Y + q·ln²Y, in linear light.
+    static let curve: [SIMD3<Float>] = [
+        SIMD3(0.00226, 0.78332, 0.00070),
+        SIMD3(-0.00450, 1.10159, 0.00659),
+        SIMD3(-0.07840, 1.93696, 0.01803),
+    ]
 
     public static let descriptor = FilterDescriptor(
         name: "CISepiaTone", displayName: "Sepia Tone",
@@ -26,36 +36,39 @@ public enum SepiaTone {
         return Image(PointNode([image], Kernel(intensity: k)))
     }
 
-    /// The kernel over a block of pixels. On straight colour the filter is linear,
-    /// ((1 − k)·I + k·Sepia)·rgb, so opaque pixels (no divide by alpha 1) go through one
-    /// 3×3 matrix, lane by lane; others through `apply`.
     struct Kernel: PointKernel {
         let intensity: Float
-        let affine: AffineRGB
-        init(intensity k: Float) {
-            intensity = k
-            let rows = [SepiaTone.r, SepiaTone.g, SepiaTone.b]
-            func column(_ j: Int) -> SIMD4<Float> {
-                var v = SIMD4<Float>(rows[0][j], rows[1][j], rows[2][j], 0) * k
-                v[j] += 1 - k
-                return v
-            }
-            affine = AffineRGB(column(0), column(1), column(2))
-        }
         var preservesAlpha: Bool { true }
-        var opaqueStep: OpaqueStep? { .affine(affine) }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
-            let k = intensity
-            affine.apply(dst, count) { SepiaTone.apply($0, intensity: k) }
+            for i in 0..<count { dst[i] = SepiaTone.apply(dst[i], intensity: intensity) }
         }
+    }
+
+    /// One channel of the curve at luminance `y` (Double, for the tables and beyond 1).
+    static func channel(_ c: SIMD3<Float>, _ y: Double) -> Double {
+        guard y > 0 else { return 0 }
+        let l = log(y)
+        return exp(Double(c.x) + l * (Double(c.y) + l * Double(c.z)))
+    }
+
+    /// The curve per channel over √Y in 0…1 (smooth at 0, where Y^0.78 is not).
+    nonisolated(unsafe) static let tables: [UnsafeMutablePointer<Float>] = curve.map { c in
+        SRGBTables.table { u in channel(c, u * u) }
+    }
+
+    /// The sepia colour (linear, straight) of a luminance.
+    @inline(__always) static func tone(_ y: Float) -> SIMD3<Float> {
+        guard y > 0 else { return .zero }
+        guard y <= 1 else { return SIMD3(curve.map { Float(channel($0, Double(y))) }) }
+        let u = y.squareRoot()
+        return SIMD3(SRGBTables.lookup(tables[0], u), SRGBTables.lookup(tables[1], u), SRGBTables.lookup(tables[2], u))
     }
 
     @inline(__always) static func apply(_ p: Pixel, intensity k: Float) -> Pixel {
         guard p.w > 0 else { return p }
-        let u = p.unpremultiplied
-        let c = SIMD3(u.x, u.y, u.z)
-        let s = SIMD3((c * r).sum(), (c * g).sum(), (c * b).sum())
-        let m = c + (s - c) * k
-        return Pixel(m.x, m.y, m.z, u.w).premultiplied
+        let c = ColorMath.rgb(p)
+        let s = tone((c * ColorMath.luma).sum())
+        let m = k == 1 ? s : c + (s - c) * k
+        return ColorMath.pixel(m, p.w)
     }
 }

@@ -2,13 +2,15 @@ import Foundation
 import PixelCore
 
 /// CIAztecCodeGenerator: encodes the message bytes as an Aztec code (ISO/IEC 24778)
-/// with libzint, one pixel per module, black on white with a one-module margin, opaque.
+/// with libzint, one pixel per module, black on white with a two-module quiet zone, opaque
+/// (Apple's render of "Hello world", correction 10, 2 layers, is 27×27: libzint's 23×23
+/// symbol, identical module for module, plus 2 modules on every side).
 /// The correction percentage maps to libzint's levels (more than 10, 23, 36 or 50% of
 /// the symbol plus three codewords); requests above 50% get libzint's highest, 50%.
 /// Layers and compact style pick the symbol size; unset, the smallest that fits is used.
 /// Lua: `CIAztecCodeGenerator{message = "hello", correctionLevel = 33}`
 public enum AztecCodeGenerator {
-    public static let quietZone = 1
+    public static let quietZone = 2
 
     public static let descriptor = FilterDescriptor(
         name: "CIAztecCodeGenerator", displayName: "Aztec Code Generator",

@@ -6,7 +6,10 @@ import PixelCore
 /// minimum row height), a two-module white quiet zone, opaque. Widths and heights are in
 /// pixels including the quiet zone (as Core Image's 56…583 and 13…283 ranges imply). Unset
 /// inputs are automatic: the column count is searched to meet the size limits, nearest the
-/// preferred aspect ratio (width / height; unset, libzint's own choice). Compaction is
+/// preferred aspect ratio (width / height; unset, libzint's own choice). Explicit data
+/// columns override the limits: Apple drew "Hello worlds" with 10 columns, 10 rows, compact,
+/// as 209×34 (3-pixel rows) although its min/max width and height were 100…500 and 100.
+/// Compaction is
 /// libzint's optimal mix of text, byte and numeric modes whatever `compactionMode` says
 /// (any mode decodes to the same bytes). Lua: `CIPDF417BarcodeGenerator{message = "hello", correctionLevel = 4}`
 public enum PDF417BarcodeGenerator {
@@ -60,15 +63,11 @@ public enum PDF417BarcodeGenerator {
 
         let auto = Barcode.encode(message, symbology, option1: level, option3: rows)
         if let columns = int("inputDataColumns") {
+            // Explicit columns win over the size limits, as in Apple's render.
             switch Barcode.encode(message, symbology, option1: level, option2: Int32(columns), option3: rows) {
-            case .success(let s):
-                guard let h = fittingRowHeight(s.rows) else { break }
-                let w = s.width + 2 * quietZone
-                guard w >= minW, w <= maxW else { break }
-                return try Barcode.image(s, quietX: quietZone, quietY: quietZone, rowHeight: h)
+            case .success(let s): return try Barcode.image(s, quietX: quietZone, quietY: quietZone, rowHeight: standardRowHeight)
             case .failure(let e): throw fail(e)
             }
-            throw LunetteError.invalid("CIPDF417BarcodeGenerator: \(columns) data columns cannot meet the width/height limits")
         }
         if !sized, ratio == nil {
             switch auto {

@@ -2,9 +2,11 @@ import Foundation
 import PixelCore
 
 /// CIStripesGenerator: infinite vertical stripes `width` pixels wide, an edge at
-/// `center`.x, `color0` in the stripe right of it. Model: one anti-aliased square wave
-/// along x whose edges ramp linearly over max(1, (1 − sharpness) · width) pixels (1 pixel:
-/// exact pixel coverage); colours mix in the linear working space.
+/// `center`.x, `color1` in the stripe right of it and `color0` left of it. Model: one
+/// anti-aliased square wave along x whose edges ramp linearly over max(1, (1 − sharpness)
+/// · width) pixels (1 pixel: exact pixel coverage); colours mix in the linear working space.
+/// Evidence: Apple's render (CIFilter.io, iOS 13.3, centre 0, width 50, sharpness 1) has
+/// color1 on x 0…50 and color0 on 50…100, and matches this model bit for bit.
 /// Lua: `CIStripesGenerator{width = 20, sharpness = 0.5}`
 public enum StripesGenerator {
     public static let descriptor = FilterDescriptor(
@@ -15,9 +17,9 @@ public enum StripesGenerator {
             .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
                     "A point on a stripe edge: the pattern's origin."),
             InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
-                      description: "Colour of the stripe right of the centre."),
+                      description: "Colour of the stripe left of the centre."),
             InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
-                      description: "Colour of the other stripes."),
+                      description: "Colour of the stripe right of the centre."),
             .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 80, sliderMin: 0, sliderMax: 800,
                     "Width of a stripe in pixels."),
             .number("inputSharpness", "Sharpness", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
@@ -30,7 +32,7 @@ public enum StripesGenerator {
         let ramp = Pattern.ramp(width: width, sharpness: f.number("inputSharpness"))
         return Image(GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, _ in
             let v = Pattern.squareWave(x - cx, width: width, ramp: ramp)
-            return Pattern.mix(c1, c0, Float((1 + v) / 2))
+            return Pattern.mix(c0, c1, Float((1 + v) / 2))
         })
     }
 }

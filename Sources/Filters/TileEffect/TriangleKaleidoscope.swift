@@ -7,7 +7,10 @@ import PixelCore
 /// Model chosen by Lunette: `inputDecay` is the mirrors' reflectance — a copy seen through n
 /// reflections (n = the number of mirror lines between it and the central triangle) has its
 /// colour scaled by decay^n, alpha kept; negative decays count as 0. A negative size flips the
-/// triangle. Infinite extent. Lua: `img | CITriangleKaleidoscope{point = Vector(256, 256), size = 200}`
+/// triangle. The input is read clamped to its extent, so a triangle larger than the image
+/// (the defaults' 700 px on a photo) repeats its edge pixels instead of leaving transparent
+/// corners: a user reported those, and Apple's own sample output is covered edge to edge (no
+/// reference render at hand: a guess). Infinite extent. Lua: `img | CITriangleKaleidoscope{point = Vector(256, 256), size = 200}`
 public enum TriangleKaleidoscope {
     public static let descriptor = FilterDescriptor(
         name: "CITriangleKaleidoscope", displayName: "Triangle Kaleidoscope",
@@ -26,7 +29,8 @@ public enum TriangleKaleidoscope {
         ]
     ) { f in
         try requireFinite(f, "inputPoint")
-        let image = try f.image()
+        let input = try f.image()
+        let image = input.extent.isInfinite || input.extent.isEmpty ? input : input.clampedToExtent()
         let p = f.vector("inputPoint")
         var size = f.number("inputSize"), rotation = f.number("inputRotation")
         if size < 0 { size = -size; rotation += .pi }

@@ -1,24 +1,29 @@
 import Foundation
 import PixelCore
 
-/// CIDisintegrateWithMaskTransition: the image dissolves into the target in the order of
-/// the mask's brightness, darkest first, and what is left of it casts a drop shadow on the
-/// target. No public formula; the model, with m the mask's luma (Rec. 709 of its linear
-/// premultiplied colour, sRGB-encoded; 0 outside the mask) and δ = 0.05: the target's
-/// share is k = clamp((time · (1 + δ) − m) / δ, 0, 1); the shadow is (1 − k) blurred with
-/// a Gaussian of σ = shadowRadius and moved by shadowOffset, darkening the target's colour
-/// by shadowDensity · shadow; output = image · (1 − k) + shadowed target · k.
-/// Lua: `a | CIDisintegrateWithMaskTransition{targetImage = b, maskImage = m, time = 0.5}`
+/// CIDisintegrateWithMaskTransition: the image gives way to the target where the mask's
+/// luminance (Rec. 709 of its linear colour, not encoded; 0 outside the mask) is below
+/// `time`, with an edge 0.02 wide. The revealed target lies in shadow: darkened by
+/// density · 2(1 − time) · 0.1286 everywhere, and by up to density · 2(1 − time) · 0.39 where the
+/// mask, read `shadowOffset` away, is within 0.003 · shadowRadius of the threshold (the
+/// rim along the remaining image). What is left of the image is brightened by
+/// 1 + 0.1256 · 4·time·(1 − time).
+/// Evidence: Apple's render (CIFilter.io, iOS 13.3: time 0.502, radius 30, density 1,
+/// offset 0, a radial mask) flips between linear mask 0.491 and 0.515; the revealed white
+/// target is a flat 0.8714 (linear) wherever the mask is 0.09 or more below the threshold,
+/// whatever the distance to the edge (no rim where the mask jumps), and falls to 0.49–0.53
+/// at the threshold. Guessed: how the flat level and the rim width scale with time and
+/// radius, and the remaining image's brightening (×1.1256 there, uniform, saturated pixels
+/// aside) with time: one reference.
 public enum DisintegrateWithMaskTransition {
-    static let softness = 0.05
+    static let softness = 0.02
 
-    /// The mask's brightness in 0…1 (its luma, sRGB-encoded).
+    /// The mask's luminance in 0…1 (linear light).
     @inline(__always) static func level(_ p: Pixel) -> Double {
-        let y = Double(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z)
-        return Transfer.linearToSRGB(min(max(y, 0), 1))
+        min(max(Double(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z), 0), 1)
     }
 
-    /// The target's share for mask level `m` at `time`.
+    /// The target's share for mask level `m` at `time` (0 at time 0, 1 at time 1).
     @inline(__always) static func share(_ m: Double, time: Double) -> Float {
         Float(min(max((time * (1 + softness) - m) / softness, 0), 1))
     }
@@ -41,56 +46,57 @@ public enum DisintegrateWithMaskTransition {
     ) { f in
         let (source, target) = try f.transitionImages()
         let mask = try f.image("inputMaskImage")
-        let time = f.number("inputTime"), density = Float(f.number("inputShadowDensity"))
-        let sigma = f.number("inputShadowRadius"), offset = f.vector("inputShadowOffset")
-        guard sigma <= 1000, offset[0].isFinite, offset[1].isFinite else {
-            throw LunetteError.invalid("CIDisintegrateWithMaskTransition: shadow radius and offset must be finite (radius ≤ 1000)")
+        let time = f.number("inputTime"), density = f.number("inputShadowDensity")
+        let radius = f.number("inputShadowRadius"), offset = f.vector("inputShadowOffset")
+        guard radius.isFinite, offset[0].isFinite, offset[1].isFinite else {
+            throw LunetteError.invalid("CIDisintegrateWithMaskTransition: shadow radius and offset must be finite")
         }
-        // The shadow: what is left of the image (1 − k), blurred and moved; packed with the
-        // mask level into one image (x: level, y: shadow) for the final point kernel.
-        var shadow = Image.empty
-        if density > 0, time > 0, time < 1 {
-            let left = mask.mapped(preservesAlpha: false) { p in
-                let v = 1 - share(level(p), time: time)
-                return Pixel(v, v, v, v)
-            }
-            var blurred = left
-            if sigma >= 0.01 {
-                let k = Convolution.gaussianWeights(sigma: sigma)
-                let r = k.count / 2
-                blurred = Image(AreaNode(left, haloX: r, haloY: r, preservesOpacity: false) { src, dst in
-                    Convolution.separable(src, dst, k, k)
-                })
-            }
-            shadow = blurred.transformed(by: .translation(offset[0], offset[1]))
-        }
-        let packed = Image(PointNode([mask, shadow], PackKernel(), extent: mask.extent.union(shadow.extent)))
-        return Image(PointNode([source, target, packed], DisintegrateKernel(time: time, density: density),
+        // The mask level here (x) and `offset` away (y), packed into one image.
+        let moved = mask.transformed(by: .translation(offset[0], offset[1]))
+        let packed = Image(PointNode([mask, moved], PackKernel(), extent: mask.extent.union(moved.extent)))
+        let fade = density * 2 * (1 - min(max(time, 0), 1))
+        let shadow = Shadow(flat: fade * 0.1286, rim: fade * 0.39,
+                            reach: max(0.003 * radius, 1e-6))
+        let t = min(max(time, 0), 1)
+        let gain = Float(1 + 0.1256 * 4 * t * (1 - t))
+        return Image(PointNode([source, target, packed], DisintegrateKernel(time: time, gain: gain, shadow: shadow),
                                extent: source.extent.union(target.extent)))
     }
 
-    /// Packs the mask level (x) and the shadow (y) of two inputs into one pixel.
+    /// How dark the revealed target is: `flat` everywhere, plus `rim` fading out over
+    /// `reach` of mask level below the threshold.
+    struct Shadow {
+        let flat, rim, reach: Double
+        @inline(__always) func darkness(_ below: Double) -> Float {
+            Float(min(flat + rim * max(0, 1 - below / reach), 1))
+        }
+    }
+
+    /// Packs the mask levels of two inputs (here, moved) into one pixel.
     struct PackKernel: PointKernel {
         var preservesAlpha: Bool { false }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
             let s = others[0]
-            for i in 0..<count { dst[i] = Pixel(Float(level(dst[i])), s[i].w, 0, 1) }
+            for i in 0..<count { dst[i] = Pixel(Float(level(dst[i])), Float(level(s[i])), 0, 1) }
         }
     }
 
-    /// image · (1 − k) + target darkened by the shadow · k.
+    /// brightened image · (1 − k) + target in shadow · k.
     struct DisintegrateKernel: PointKernel {
         let time: Double
-        let density: Float
+        let gain: Float
+        let shadow: Shadow
         var preservesAlpha: Bool { false }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
             let target = others[0], packed = others[1]
             for i in 0..<count {
                 let k = share(Double(packed[i].x), time: time)
-                var t = target[i]
-                let dark = 1 - density * min(max(packed[i].y, 0), 1)
-                t = Pixel(t.x * dark, t.y * dark, t.z * dark, t.w)
-                dst[i] = dst[i] * (1 - k) + t * k
+                let s = dst[i]
+                let lit = gain == 1 ? s : Pixel(min(s.x * gain, s.w), min(s.y * gain, s.w), min(s.z * gain, s.w), s.w)
+                guard k > 0 else { dst[i] = lit; continue }
+                let t = target[i]
+                let dark = 1 - shadow.darkness(time - Double(packed[i].y))
+                dst[i] = lit * (1 - k) + Pixel(t.x * dark, t.y * dark, t.z * dark, t.w) * k
             }
         }
     }

@@ -1,31 +1,39 @@
 import Foundation
 import PixelCore
 
-/// CIFlashTransition: a flash of `color` grows from `center`, fills `extent` by the fade
+/// CIFlashTransition: a white flash grows from `center`, fills `extent` by the fade
 /// threshold, where the image underneath switches from source to target, and fades out
-/// by time 1. No public formula; the model, with D the distance from the centre to the
-/// extent's farthest corner, τ = fadeThreshold, growth g = min(1, time/τ) and fade
+/// by time 1; radial streaks of `color` reach beyond it. With D the distance from the centre
+/// to the extent's farthest corner, τ = fadeThreshold, growth g = min(1, time/τ) and fade
 /// f = 1 before τ, (1 − time)/(1 − τ) after: core = clamp(2 − d/(g·D), 0, 1) (full out to
-/// g·D, then a linear edge); striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·g·D))
-/// with n(φ) a fixed sum of angular sines in 0…1; flash = f · min(1, core + striations);
-/// output = base · (1 − flash) + color · flash. Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
+/// g·D, then a linear edge) before τ, 1 over the whole plane from τ on; striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·g·D))
+/// with n(φ) a fixed sum of angular sines in 0…1; the base is mixed towards white by f·core,
+/// then towards `color` by f·min(striations, 1)·(1 − core).
+/// Evidence: Apple's render at time 0.961 (τ 0.8, so f = 0.195; CIFilter.io, iOS 13.3) is
+/// the target mixed with white, not the colour, by 0.198 over the whole 1500² frame, far
+/// beyond the 500² extent and its centre (black →
+/// 123 grey, purple (96, 54, 168) → (147, 131, 189)), its streaks faint (green down by at
+/// most 0.17 in linear light, blue untouched). The growth phase and the streaks' shape are
+/// guesses. Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
 public enum FlashTransition {
     struct Flash: Sendable {
         let cx, cy, coreRadius, striationRadius, strength, contrast, fade: Double
+        /// From the fade threshold on the flash covers the whole plane, not just the extent.
+        let full: Bool
 
-        /// Flash strength 0…1 at (x, y).
-        @inline(__always) func amount(_ x: Double, _ y: Double) -> Float {
-            guard fade > 0, coreRadius > 0 else { return 0 }
+        /// The white core's and the coloured streaks' strengths (0…1) at (x, y).
+        @inline(__always) func amount(_ x: Double, _ y: Double) -> (core: Float, streak: Float) {
+            guard fade > 0, coreRadius > 0 else { return (0, 0) }
             let dx = x - cx, dy = y - cy
             let d = (dx * dx + dy * dy).squareRoot()
-            let core = min(max(2 - d / coreRadius, 0), 1)
+            let core = full ? 1 : min(max(2 - d / coreRadius, 0), 1)
             var streak = 0.0
-            if strength > 0, striationRadius > 0, d < striationRadius {
+            if strength > 0, striationRadius > 0, d < striationRadius, core < 1 {
                 let phi = atan2(dy, dx)
                 let n = 0.5 + 0.3 * sin(7 * phi + 0.9) * cos(3 * phi) + 0.2 * sin(19 * phi + 2.1)
                 streak = strength * pow(min(max(n, 0), 1), contrast) * (1 - d / striationRadius)
             }
-            return Float(fade * min(core + streak, 1))
+            return (Float(fade * core), Float(fade * min(streak, 1) * (1 - core)))
         }
     }
 
@@ -62,12 +70,15 @@ public enum FlashTransition {
         let fade = time >= 1 ? 0 : time <= tau ? 1 : (1 - time) / (1 - tau)
         let core = grow * max(reach, 1)
         let flash = Flash(cx: c[0], cy: c[1], coreRadius: core, striationRadius: f.number("inputMaxStriationRadius") * core,
-                          strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade)
+                          strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade,
+                          full: time >= tau)
         let colour = Transfer.workingPixel(f.color("inputColor"))
         let base = time > 0 && time >= tau ? target : source
+        let white = Pixel(1, 1, 1, 1)
         return Image(PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
             let k = flash.amount(x, y)
-            return k > 0 ? Pattern.mix(p, colour, k) : p
+            let lit = k.core > 0 ? Pattern.mix(p, white, k.core) : p
+            return k.streak > 0 ? Pattern.mix(lit, colour, k.streak) : lit
         })
     }
 }

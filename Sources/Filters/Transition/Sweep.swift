@@ -21,23 +21,23 @@ struct Sweep: Sendable {
         travel = hi - lo + self.width
     }
 
+    /// The pixel's distance along the sweep direction (the same axis as `start`).
+    @inline(__always) func along(_ x: Double, _ y: Double) -> Double { x * cosA + y * sinA }
+
     /// The pixel's position relative to the band's centre line at `time`, in band widths:
     /// above 0.5 ahead of the band (source), below −0.5 behind it (target).
     @inline(__always) func u(_ x: Double, _ y: Double, time: Double) -> Double {
-        (x * cosA + y * sinA - (start + time * travel)) / width
+        (along(x, y) - (start + time * travel)) / width
     }
 
-    /// The source's share across the band: 1 ahead, 0 behind, smoothstep between.
+    /// The source's share across the band: 1 ahead, 0 behind, linear between (Apple's swipe).
     @inline(__always) static func sourceWeight(_ u: Double) -> Float {
-        let t = min(max(u + 0.5, 0), 1)
-        return Float(t * t * (3 - 2 * t))
+        Float(min(max(u + 0.5, 0), 1))
     }
 
-    /// A bump 1 on the centre line falling to 0 at the band's edges (cos²).
+    /// A triangle 1 on the centre line falling linearly to 0 at the band's edges (Apple's swipe).
     @inline(__always) static func bump(_ u: Double) -> Double {
-        guard abs(u) < 0.5 else { return 0 }
-        let c = cos(Double.pi * u)
-        return c * c
+        max(0, 1 - 2 * abs(u))
     }
 }
 

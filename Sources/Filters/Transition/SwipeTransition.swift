@@ -2,10 +2,14 @@ import Foundation
 import PixelCore
 
 /// CISwipeTransition: a band `width` pixels wide sweeps across `extent` in the direction
-/// `angle`, from just before it at time 0 to just past it at 1 (see `Sweep`). Ahead of the
-/// band is the source, behind it the target; across the band they blend with a smoothstep,
-/// and `color` is laid over the band with alpha opacity · cos²(π·u) (u: position across the
-/// band, −½…½). Lua: `a | CISwipeTransition{targetImage = b, time = 0.4, extent = a.extent, width = 80}`
+/// `angle`, its centre line from width/2 before the extent at time 0 to width/2 past it at
+/// 1 (see `Sweep`). Ahead of the band is the source, behind it the target; across the band
+/// the target's share rises linearly, and `color` is laid over it with alpha opacity ·
+/// (1 − 2|u|), a triangle peaking on the centre line (u: position across the band, −½…½).
+/// Evidence: Apple's render (CIFilter.io, iOS 13.3: angle 3, width 500, opacity 0.9, time
+/// 0.4951, extent 500²) solved per 5-px strip: target share linear over exactly 500 px,
+/// colour alpha a triangle peaking at 0.900, centre at −217.40 along the direction, where
+/// this geometry puts it. Lua: `a | CISwipeTransition{targetImage = b, time = 0.4, extent = a.extent, width = 80}`
 public enum SwipeTransition {
     public static let descriptor = FilterDescriptor(
         name: "CISwipeTransition", displayName: "Swipe",

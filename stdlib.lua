@@ -542,11 +542,26 @@ end
 --- lunette.try(name[, inputs]): the filter with defaults, stock images by role, its specials,
 --- then `inputs`; returns the output made presentable (finite, generators cropped to the
 --- input photo's extent), the filter, and a caption naming the photos and inputs used.
+-- With `stock.size` the photos shrink; positions and distances shrink with them, so a small
+-- render shows the same picture as a full-size one (a tile's centre stays on the photo).
+local scaledtypes = {CIAttributeTypePosition = true, CIAttributeTypePosition3 = true,
+                     CIAttributeTypeDistance = true, CIAttributeTypeRectangle = true}
+local function shrunk(v, attr, k)
+  if not scaledtypes[attr.CIAttributeType] then return nil end
+  if type(v) == "number" then return math.max(v * k, attr.CIAttributeMin or -math.huge) end
+  if getmt(v) == Vector.__mt then return v * k end
+end
+
 function lunette.try(name, inputs)
   local f = Filter(name)
   local canonical = N.filter_get(f, "name")
   local s, attrs, samples = specials[canonical] or {}, f.attributes, stock.inputs[canonical] or {}
   local target = stock.image(stock.roles.inputImage).extent
+  local shrink = 1
+  if stock.size and type(stock.images[stock.roles.inputImage]) == "string" then
+    local full = N.stock_load(stock.images[stock.roles.inputImage]).extent
+    shrink = math.min(1, target.width / full.width)
+  end
   local images = {}
   for _, k in ipairs(f:keys()) do
     if attrs[k].CIAttributeClass == "CIImage" then
@@ -557,6 +572,7 @@ function lunette.try(name, inputs)
       local v = samples[k]
       if v == nil then v = stock.inputs[k] end
       if type(v) == "function" then v = v(target) end
+      if v == nil and shrink < 1 then v = shrunk(f[k], attrs[k], shrink) end
       if v ~= nil then f[k] = v end
     end
   end

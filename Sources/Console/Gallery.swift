@@ -11,6 +11,8 @@ public struct GalleryEntry {
     public let category: String
     public var thumbnail: Thumbnail?
     public var failure: String?
+    /// The exit status of the failure's error (an I/O error, a limit, …).
+    public var failureStatus: ExitStatus?
     public var name: String { descriptor.name }
 }
 
@@ -50,6 +52,7 @@ public struct Gallery {
                 } catch {
                     images.append(nil)
                     entry.failure = firstLine(error)
+                    entry.failureStatus = status(error)
                 }
                 entries.append(entry)
             }
@@ -64,20 +67,25 @@ public struct Gallery {
                 lock.lock(); let i = next; next += 1; lock.unlock()
                 guard i < images.count else { return }
                 guard let image = images[i] else { continue }
-                var thumb: Thumbnail?, failure: String?
+                var thumb: Thumbnail?, failure: String?, failureStatus: ExitStatus?
                 do {
                     thumb = try Thumbnail.make(image, maxSide: size, context: context)
-                    if thumb!.coverage == 0 { failure = "rendered only transparent pixels" }
+                    if thumb!.coverage == 0 { (failure, failureStatus) = ("rendered only transparent pixels", .invalidInput) }
                 } catch {
-                    failure = firstLine(error)
+                    (failure, failureStatus) = (firstLine(error), status(error))
                 }
                 lock.lock()
                 results[i].thumbnail = thumb
                 results[i].failure = failure
+                results[i].failureStatus = failureStatus
                 lock.unlock()
             }
         }
         return Gallery(entries: results, size: size)
+    }
+
+    static func status(_ error: Error) -> ExitStatus {
+        (error as? LunetteError)?.status ?? (error as? LuaScriptError)?.status ?? .invalidInput
     }
 
     static func firstLine(_ error: Error) -> String {

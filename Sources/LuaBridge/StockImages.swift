@@ -10,17 +10,20 @@ public enum StockImages {
     nonisolated(unsafe) static var cache: [String: Image] = [:]
     static let lock = NSLock()
 
-    /// The folders searched for `assets/`: `LUNETTE_ASSETS` itself, then every parent of the
-    /// executable's folder and of the working directory (first match wins).
-    public static func searchPath(environment env: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var out: [String] = []
-        if let forced = env["LUNETTE_ASSETS"], !forced.isEmpty { out.append(forced) }
+    /// Where the data folder (the one holding `photos/`) is looked for, in order, each with
+    /// how it was found: an installed binary's `../share/lunette`, then `LUNETTE_ASSETS`, then
+    /// `assets/` in every parent of the executable's folder and of the working directory
+    /// (a checkout).
+    public static func searchPath(environment env: [String: String] = ProcessInfo.processInfo.environment)
+        -> [(path: String, how: String)] {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var out = [(exe.deletingLastPathComponent().appendingPathComponent("share/lunette").standardizedFileURL.path, "installed")]
+        if let forced = env["LUNETTE_ASSETS"], !forced.isEmpty { out.append((forced, "LUNETTE_ASSETS")) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         for start in [exe, cwd] {
             var dir = start.standardizedFileURL
             while true {
-                out.append(dir.appendingPathComponent("assets").path)
+                out.append((dir.appendingPathComponent("assets").path, "checkout"))
                 let up = dir.deletingLastPathComponent().standardizedFileURL
                 if up.path == dir.path { break }
                 dir = up
@@ -29,16 +32,19 @@ public enum StockImages {
         return out
     }
 
-    /// The assets folder: the first folder on the search path that holds `photos/`.
-    public static func directory() -> String? {
-        searchPath().first { FileManager.default.fileExists(atPath: $0 + "/photos") }
+    /// The data folder in use and how it was found (`lunette --version -v` prints both).
+    public static func located() -> (path: String, how: String)? {
+        searchPath().first { FileManager.default.fileExists(atPath: $0.path + "/photos") }
     }
+
+    /// The assets folder: the first folder on the search path that holds `photos/`.
+    public static func directory() -> String? { located()?.path }
 
     /// Where `relative` lives: itself when absolute or starting with `./`, else below the assets folder.
     public static func resolve(_ relative: String) throws -> String {
         if relative.hasPrefix("/") || relative.hasPrefix("./") || relative.hasPrefix("../") { return relative }
         guard let dir = directory() else {
-            throw LunetteError(.io, "stock image \(relative): no assets folder found (run from a Lunette checkout, or set LUNETTE_ASSETS to the folder that holds photos/)")
+            throw LunetteError(.io, "stock image \(relative): no data folder found (install with make install, run from a checkout, or set LUNETTE_ASSETS to the folder that holds photos/)")
         }
         return dir + "/" + relative
     }

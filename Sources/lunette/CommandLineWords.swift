@@ -35,5 +35,10 @@ enum CommandLineWords {
         for (name, version) in [("Lua", String(LuaRuntime.luaRelease.dropFirst("Lua ".count)))] + LibraryVersions.all {
             print("  \(name) \(version)")
         }
+        if let data = StockImages.located() {
+            print("  data \(data.path) (\(data.how))")
+        } else {
+            print("  data: none found (make install, a checkout, or LUNETTE_ASSETS)")
+        }
     }
 }

@@ -18,7 +18,7 @@ struct GalleryCommand: ParsableCommand {
         and a table of inputs (type, class, default, min/max, slider range,
         identity). --sheet puts all thumbnails on one labelled PNG. A filter
         that fails is a marked card; the failures are listed on standard error
-        and the exit status stays 0.
+        and the exit status is that of the first failure (the page is written).
           lunette gallery -o out/gallery
           lunette gallery --sheet out/sheet.png --size 96 --columns 12
           lunette gallery -o out/g --render-size 256      (smaller, faster)
@@ -68,6 +68,8 @@ struct GalleryCommand: ParsableCommand {
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         let wrote = [output.map { $0 + "/index.html" }, sheet].compactMap { $0 }.joined(separator: " and ")
         Terminal.error("gallery: \(gallery.entries.count) filters, \(gallery.failures.count) failed, \(seconds) s → \(wrote)")
+        // The page is written with failures marked, but a failure is still a failure.
+        if let first = gallery.failures.first { throw ExitCode(first.failureStatus?.rawValue ?? ExitStatus.invalidInput.rawValue) }
     }
 
     /// The filter names `--only` picks (nil: all): each item a filter name or a category.

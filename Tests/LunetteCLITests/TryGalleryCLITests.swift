@@ -100,6 +100,24 @@ final class TryGalleryCLITests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("did you mean CISepiaTone"), typo.stderr)
     }
 
+    func testGalleryWithAFailingFilterExitsNonZeroAndStillWritesThePage() throws {
+        let plugins = path("config/lunette/plugins")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try """
+            return lunette.filter {
+              name = "XAlwaysFails", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
+              apply = function(f) error("broken on purpose") end,
+            }
+            """.write(toFile: plugins + "/fails.lua", atomically: true, encoding: .utf8)
+        let out = path("g")
+        let r = try lunette(["gallery", "-o", out, "--size", "32", "--render-size", "64", "--only", "XAlwaysFails", "--only", "CISepiaTone"],
+                            env: ["XDG_CONFIG_HOME": path("config")])
+        XCTAssertNotEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("XAlwaysFails failed") && r.stderr.contains("1 failed"), r.stderr)
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("card failed"), "the failure is marked on the page")
+    }
+
     func testReplTryLeavesTheFilterInUnderscore() throws {
         let tty = try PseudoTerminal(CLITests.binary, environment: [
             "XDG_STATE_HOME": path("state"), "XDG_CONFIG_HOME": path("config"),
@@ -110,7 +128,7 @@ final class TryGalleryCLITests: XCTestCase {
         tty.send("stock.size = 32\r")
         tty.send(":try CIVortexDistortion angle=math.pi center=Vector(16, 16)\r")
         XCTAssertTrue(tty.waitFor("▀", after: mark), tty.output)
-        XCTAssertTrue(tty.waitFor("CIVortexDistortion{center = Vector(16, 16), angle = 3.141592653589793} on astronaut.png (32×32)",
+        XCTAssertTrue(tty.waitFor("CIVortexDistortion{center = Vector(16, 16), radius = 18.75, angle = 3.141592653589793} on astronaut.png (32×32)",
                                   after: mark), tty.output.debugDescription)
         XCTAssertTrue(tty.waitFor("_ = Filter(\"CIVortexDistortion\")", after: mark), tty.output)
         mark = tty.output.count

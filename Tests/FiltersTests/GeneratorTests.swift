@@ -164,13 +164,19 @@ final class GeneratorTests: FilterTestCase {
     func starOracle(dx: Double, dy: Double, r: Double, scale: Double, angle: Double, opacity: Double, width: Double, epsilon: Double) -> Double {
         let d = (dx * dx + dy * dy).squareRoot()
         let e = exp(epsilon)
-        let glow = d <= r ? 1 : (r / d) * (r / d)
+        let glow = (r / d) * (r / d)  // Apple: not capped, a white-hot core
         var i = max(0, (glow - e) / (1 - e))
         let along = dx * cos(angle) + dy * sin(angle), across = -dx * sin(angle) + dy * cos(angle)
         for (a, b) in [(along, across), (across, along)] where abs(b) < 2 * width {
             i += exp(opacity) * pow(cos(Double.pi * b / (4 * width)), 2) * max(0, 1 - abs(a) / (scale * r))
         }
-        return min(i, 1)
+        return i
+    }
+
+    /// The colour times the shine, each channel capped at the alpha, the alpha at 1.
+    func starPixel(_ c: SIMD4<Double>, _ s: Double) -> SIMD4<Double> {
+        let p = c * s, a = min(p.w, 1)
+        return SIMD4(min(p.x, a), min(p.y, a), min(p.z, a), a)
     }
 
     func testStarShineFollowsItsModel() throws {
@@ -187,7 +193,7 @@ final class GeneratorTests: FilterTestCase {
             for y in stride(from: got.rect.y, to: got.rect.maxY, by: 5) { for x in stride(from: got.rect.x, to: got.rect.maxX, by: 5) {
                 let s = starOracle(dx: Double(x) + 0.5 - 40, dy: Double(y) + 0.5 - 30, r: r, scale: scale, angle: angle,
                                    opacity: opacity, width: width, epsilon: eps)
-                XCTAssertTrue(close(got[x, y], want * s, 1e-5), "(\(x), \(y)): \(got[x, y]) vs \(want * s)")
+                XCTAssertTrue(close(got[x, y], starPixel(want, s), 1e-5), "(\(x), \(y)): \(got[x, y]) vs \(starPixel(want, s))")
             } }
             // The extent holds all of the shine: its border is dark.
             let border = try TestImages.render(out, IRect(Int(e.minX) - 1, Int(e.minY) - 1, Int(e.width) + 2, 1))
@@ -214,5 +220,12 @@ final class GeneratorTests: FilterTestCase {
         let narrow = try apply("CIStarShineGenerator", nil, ["inputEpsilon": .number(-2), "inputCrossScale": .number(0)]).extent
         XCTAssertGreaterThan(wide.width, narrow.width, "a lower epsilon lets the halo reach further")
         XCTAssertTrue(try apply("CIStarShineGenerator", nil, ["inputRadius": .number(0)]).extent.isEmpty)
+        // Apple: the core saturates to white (colour × (r/d)²) and, with epsilon ≥ 0, the halo is not cut.
+        let hot = try apply("CIStarShineGenerator", nil, ["inputCenter": .vector(Vector(0, 0)), "inputRadius": .number(50),
+                                                          "inputColor": .color(Color(1, 0.658824, 0.4, 1)), "inputEpsilon": .number(2),
+                                                          "inputCrossOpacity": .number(-8)])
+        XCTAssertTrue(hot.extent.isInfinite)
+        XCTAssertEqual(try pixel(hot, 10, 0), Pixel(1, 1, 1, 1))
+        XCTAssertEqual(Double(try pixel(hot, 200, 0).w), 50 * 50 / (200.5 * 200.5), accuracy: 1e-3)
     }
 }

@@ -1,14 +1,20 @@
 import Foundation
 import PixelCore
 
-/// CIStarShineGenerator: a star of `color` at `center`. No public formula; the model:
-/// with d the distance to the centre and r the radius, the glow is g = min(1, (r/d)²) (a
-/// full disc of radius r with an inverse-square halo), cut off at ε = e^`epsilon` as
-/// clamp((g − ε) / (1 − ε), 0, 1) so the halo ends at r/√ε. Two perpendicular rays at
-/// `crossAngle` add o · cos²(π·b / 4w) · max(0, 1 − |a|/L) each (zero for |b| ≥ 2w), where
-/// a and b are the distances along and across the ray, w = `crossWidth` (the half width at
-/// half maximum), L = `crossScale` · r and o = e^`crossOpacity`. The shine (at most 1)
-/// scales the premultiplied colour; the extent is the square that holds it.
+/// CIStarShineGenerator: a star of `color` at `center`. With d the distance to the centre
+/// and r the radius, the glow is g = (r/d)², not capped: the star is brightest at its
+/// centre, where colour × g saturates towards white. Below ε = e^`epsilon` < 1 the halo is
+/// cut off as max(0, (g − ε)/(1 − ε)), so it ends at r/√ε; with ε ≥ 1 it is not cut and the
+/// extent is infinite. Two perpendicular rays at `crossAngle` add o · cos²(π·b / 4w) ·
+/// max(0, 1 − |a|/L) each (zero for |b| ≥ 2w), where a and b are the distances along and
+/// across the ray, w = `crossWidth` (the half width at half maximum), L = `crossScale` · r
+/// and o = e^`crossOpacity`. The output is colour × shine, each channel capped at the alpha,
+/// alpha capped at 1.
+/// Evidence: Apple's render (CIFilter.io, iOS 13.3: radius 50, epsilon 2, crossOpacity 1)
+/// has alpha = min(1, (50/d)²) within a few levels out to 250 px (alpha·d² ≈ 2500–2680), a
+/// white core where G and B saturate (B still 0.90 at d 20, as colour·(r/d)² gives), and
+/// the colour beyond. Not explained: no cross at all there, and a faint white glow
+/// (0.075·e^−(d/80)² in linear light) on top; the rays are Lunette's guess.
 /// Lua: `CIStarShineGenerator{radius = 20, crossAngle = 0.3, color = Color(1, 0.9, 0.6)}`
 public enum StarShineGenerator {
     /// The documented model for one point; `dx`, `dy` from the centre.
@@ -23,13 +29,13 @@ public enum StarShineGenerator {
 
         @inline(__always) func shine(_ dx: Double, _ dy: Double) -> Double {
             let d2 = dx * dx + dy * dy
-            let glow = r > 0 ? (d2 <= r * r ? 1 : r * r / d2) : 0
-            var i = epsilon < 1 ? max((glow - epsilon) / (1 - epsilon), 0) : (glow >= 1 ? 1 : 0)
+            let glow = r > 0 ? r * r / max(d2, 1e-12) : 0
+            var i = epsilon < 1 ? max((glow - epsilon) / (1 - epsilon), 0) : glow
             if length > 0, w > 0, opacity > 0 {
                 let a = dx * cosA + dy * sinA, b = -dx * sinA + dy * cosA
                 i += ray(a, b) + ray(b, a)
             }
-            return min(i, 1)
+            return min(i, 1e12)
         }
 
         /// One ray: `a` along it, `b` across it.
@@ -40,9 +46,11 @@ public enum StarShineGenerator {
             return opacity * c * c * along
         }
 
-        /// Half the side of a square around the centre outside which the shine is zero.
+        /// Half the side of a square around the centre outside which the shine is zero
+        /// (infinite when the halo is not cut off).
         var reach: Double {
-            let glow = r > 0 ? r / min(epsilon, 1).squareRoot() : 0
+            if r > 0, epsilon >= 1 { return .infinity }
+            let glow = r > 0 ? r / epsilon.squareRoot() : 0
             return length > 0 && w > 0 && opacity > 0 ? max(glow, length + 2 * w) : glow
         }
     }
@@ -56,7 +64,7 @@ public enum StarShineGenerator {
             InputSpec("inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
                       description: "Colour of the star."),
             .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 50, min: 0, sliderMin: 0, sliderMax: 300,
-                    "Radius of the fully bright disc; the halo falls off as (radius / distance)²."),
+                    "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
             .number("inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
                     "Length of each ray in multiples of the radius."),
             .number("inputCrossAngle", "Cross Angle", type: "CIAttributeTypeAngle", default: 0.6,
@@ -76,11 +84,17 @@ public enum StarShineGenerator {
                           crossAngle: f.number("inputCrossAngle"), crossOpacity: f.number("inputCrossOpacity"),
                           crossWidth: f.number("inputCrossWidth"), epsilon: f.number("inputEpsilon"))
         let h = model.reach + 1
+        let shine = { @Sendable (x: Double, y: Double) -> Pixel in
+            let p = colour * Float(model.shine(x - cx, y - cy))
+            let a = min(p.w, 1)
+            return Pixel(min(p.x, a), min(p.y, a), min(p.z, a), a)
+        }
+        if h.isInfinite { return Image(GeneratorNode(extent: .infinite, shine)) }
         guard h > 1, h < 1e7 else {
             if h >= 1e7 { throw LunetteError.invalid("CIStarShineGenerator: the shine reaches \(fmt(h)) pixels; raise epsilon or lower the radius") }
             return Image.empty
         }
         let extent = Rect(cx - h, cy - h, 2 * h, 2 * h).integral
-        return Image(GeneratorNode(extent: extent) { x, y in colour * Float(model.shine(x - cx, y - cy)) })
+        return Image(GeneratorNode(extent: extent, shine))
     }
 }

@@ -61,6 +61,7 @@ struct Apply: ParsableCommand {
     var quiet = false
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
         guard depth == 8 || depth == 16 else { throw ValidationError("--depth must be 8 or 16") }
@@ -80,8 +81,8 @@ struct Apply: ParsableCommand {
         let chain = try runtime.chain(file: self.chain, steps: steps, present: present)
         let png = PNGOptions(depth: depth, compression: compression)
         if isBatch {
-            let jobs = try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output)
-            let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads,
+            let jobs = formats.renamed(try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output))
+            let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads, formats: try formats.batch(png),
                                      failFast: failFast, style: quiet ? .quiet : .auto)
             let result = runner.run()
             let summary = result.summary(total: jobs.count, directory: output)
@@ -90,11 +91,12 @@ struct Apply: ParsableCommand {
             return
         }
         let input = inputs.first
-        let image = try input.map { try ImageIO.open($0) } ?? Image.empty
+        try formats.checkOutput(output)
+        let image = try input.map { try ImageIO.open($0, options: formats.loadOptions) } ?? Image.empty
         let result = try runtime.apply(chain, to: image)
         if input == nil, result.extent.isEmpty {
             throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")
         }
-        try PNGEncoder.write(result, to: output, options: png)
+        try ImageWriter.write(result, to: output, options: try formats.saveOptions(png, metadata: image.metadata))
     }
 }

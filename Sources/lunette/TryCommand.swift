@@ -55,7 +55,7 @@ struct Try: ParsableCommand {
         let result = try runtime.tryFilter(name, arguments: inputs)
         let extent = result.image.extent
         if let output {
-            try PNGEncoder.write(result.image, to: output)
+            try ImageWriter.write(result.image, to: output)
             if output != "-" { Terminal.error("\(result.filter) → \(output) (\(fmt(extent.width))×\(fmt(extent.height)))") }
             return
         }

@@ -58,7 +58,7 @@ extension LuaCall {
     }
 
     /// `img:save` options, for any format (the image's own metadata is carried).
-    func saveOptions(_ n: Int32, image: Image) throws -> SaveOptions {
+    func saveOptions(_ n: Int32, image: Image, path: String) throws -> SaveOptions {
         try checkKeys(n, allowed: SaveOptions.luaKeys)
         var o = SaveOptions()
         if let f = try stringOption(n, "format") {
@@ -67,7 +67,8 @@ extension LuaCall {
             }
             o.format = format
         }
-        if let d = try integerOption(n, "depth", in: 8...32) { o.png.depth = d }
+        let tiff = o.format == .tiff || (o.format == nil && (try? ImageFormat.forOutput(path)) == .tiff)
+        if let d = try integerOption(n, "depth", in: tiff ? 8...32 : 8...16) { o.png.depth = d }
         if let d = try integerOption(n, "compression", in: 0...9) { o.png.compression = d }
         if let s = try stringOption(n, "channels") {
             guard let ch = PNGOptions.Channels(rawValue: s) else {
@@ -89,7 +90,7 @@ extension LuaCall {
         }
         if let s = try boolOption(n, "strip") { o.strip = s }
         o.metadata = image.metadata
-        do { try o.validate() } catch let e as LunetteError { throw LunetteError.invalid("\(name): \(e.message)") }
+        do { try o.validate(o.format ?? (try? ImageFormat.forOutput(path))) } catch let e as LunetteError { throw LunetteError.invalid("\(name): \(e.message)") }
         return o
     }
 }

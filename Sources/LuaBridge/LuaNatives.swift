@@ -73,7 +73,7 @@ enum LuaNatives {
         ("image_save", { c in
             let img = try c.image(1), path = try c.string(2)
             try c.checkFileAccess("save", path, writing: true)
-            try ImageWriter.write(img, to: path, options: try c.saveOptions(3, image: img))
+            try ImageWriter.write(img, to: path, options: try c.saveOptions(3, image: img, path: path))
             lua_pushvalue(c.L, 1)
             return 1
         }),

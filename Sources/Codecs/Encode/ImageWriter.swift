@@ -8,8 +8,8 @@ public enum ImageWriter {
     /// Renders `image` and writes it to `path` ("-" = standard output).
     public static func write(_ image: Image, to path: String, options: SaveOptions = SaveOptions(),
                              context: Context = Context()) throws {
-        try options.validate()
         let format = try options.format ?? ImageFormat.forOutput(path)
+        try options.validate(format)
         _ = try Context.renderRect(for: image)
         let name = path == "-" ? "standard output" : path
         try AtomicFile.write(to: path) { file in
@@ -32,7 +32,7 @@ public enum ImageWriter {
     /// The file bytes for `image` in a format, in memory (tests, previews).
     public static func encode(_ image: Image, format: ImageFormat, options: SaveOptions = SaveOptions(),
                               context: Context = Context()) throws -> [UInt8] {
-        try options.validate()
+        try options.validate(format)
         return try inMemory { try stream(image, format: format, to: $0, name: "memory", options: options, context: context) }
     }
 

@@ -57,3 +57,19 @@ final class OutputColor: @unchecked Sendable {
         return out
     }
 }
+
+extension OutputColor {
+    /// The whole image as 8-bit samples in the output colour space, top row first, for
+    /// the libraries that encode whole images (WebP, HEIF).
+    static func wholeImage8(_ image: Image, rect: IRect, channels: Int, options: SaveOptions,
+                            context: Context) throws -> [UInt8] {
+        let color = OutputColor(options)
+        var samples = [UInt8]()
+        samples.reserveCapacity(rect.width * rect.height * channels)
+        try context.renderStrips(image, rect: rect, stripHeight: PNGEncoder.stripHeight(width: rect.width)) { strip in
+            color.prepare(strip)
+            samples += color.samples8(strip, channels: channels)
+        }
+        return samples
+    }
+}

@@ -34,8 +34,11 @@ public struct SaveOptions: Sendable {
                                  "progressive", "subsampling", "lossless", "tiffCompression", "colorSpace", "strip"]
 
     /// Checks ranges; errors name the option.
-    public func validate() throws {
-        guard [8, 16, 32].contains(png.depth) else { throw LunetteError(.usage, "depth must be 8, 16 or 32 (TIFF), got \(png.depth)") }
+    public func validate(_ format: ImageFormat? = nil) throws {
+        let depths = format == .tiff ? [8, 16, 32] : [8, 16]
+        guard depths.contains(png.depth) else {
+            throw LunetteError(.usage, "\(format == .tiff ? "TIFF depth must be 8, 16 or 32" : "PNG depth must be 8 or 16"), got \(png.depth)")
+        }
         guard (0...9).contains(png.compression) else { throw LunetteError(.usage, "compression must be 0…9, got \(png.compression)") }
         guard (1...100).contains(quality) else { throw LunetteError(.usage, "quality must be 1…100, got \(quality)") }
         guard [420, 422, 444].contains(subsampling) else {

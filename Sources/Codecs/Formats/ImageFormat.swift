@@ -64,7 +64,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
             let u = Array(s.utf8)
             return b.count >= i + u.count && Array(b[i..<i + u.count]) == u
         }
-        if b.count >= 8, b[0] == 0x89, at(1, "PNG\r\n") { return .png }
+        // "PNG" or an IHDR where PNG keeps it: a damaged signature goes to libpng, which names it.
+        if at(1, "PNG") || at(12, "IHDR") { return .png }
         if b.count >= 3, b[0] == 0xff, b[1] == 0xd8, b[2] == 0xff { return .jpeg }
         if at(0, "RIFF"), at(8, "WEBP") { return .webp }
         if at(0, "II*\0") || at(0, "MM\0*") { return .tiff }

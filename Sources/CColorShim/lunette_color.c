@@ -161,20 +161,6 @@ void lc_transform_free(lc_transform *t) {
     free(t);
 }
 
-size_t lc_iccp_payload(const char *name, const uint8_t *icc, size_t length, uint8_t **out) {
-    size_t name_len = strlen(name);
-    uLongf bound = compressBound((uLong)length);
-    uint8_t *b = malloc(name_len + 2 + bound);
-    *out = NULL;
-    if (!b) return 0;
-    memcpy(b, name, name_len);
-    b[name_len] = 0;
-    b[name_len + 1] = 0;
-    if (compress2(b + name_len + 2, &bound, icc, (uLong)length, 9) != Z_OK) { free(b); return 0; }
-    *out = b;
-    return name_len + 2 + bound;
-}
-
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out) {
     *out = NULL;
     size_t i = 0;

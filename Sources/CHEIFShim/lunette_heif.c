@@ -14,6 +14,8 @@ struct lh_reader {
 
 static int failed(lh_reader *r, struct heif_error e) {
     snprintf(r->message, sizeof r->message, "%s", e.message ? e.message : "libheif error");
+    for (char *c = r->message; *c; c++) if (*c == '\n' || *c == '\r') *c = ' ';
+    for (size_t n = strlen(r->message); n > 0 && r->message[n - 1] == ' '; n--) r->message[n - 1] = 0;
     r->truncated = e.subcode == heif_suberror_End_of_data;
     return r->truncated ? LH_TRUNCATED : LH_ERROR;
 }

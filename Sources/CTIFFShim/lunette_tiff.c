@@ -120,6 +120,17 @@ int lt_read_info(lt_reader *r, int page, lt_info *info) {
                  ((format == SAMPLEFORMAT_UINT && (bps == 8 || bps == 16)) || (format == SAMPLEFORMAT_IEEEFP && bps == 32));
     r->associated = spp == base + 1 && nextra > 0 && extra && extra[0] == EXTRASAMPLE_ASSOCALPHA;
     r->fallback = !direct;
+    /* Strips or tiles that run past the end of the data: truncation (libtiff would decode
+       what is there and fill the rest, with at most a warning). */
+    uint32_t pieces = TIFFIsTiled(t) ? TIFFNumberOfTiles(t) : TIFFNumberOfStrips(t);
+    for (uint32_t i = 0; i < pieces; i++) {
+        uint64_t off = TIFFGetStrileOffset(t, i), n = TIFFGetStrileByteCount(t, i);
+        if (off > r->length || n > r->length - off) {
+            snprintf(r->message, sizeof r->message, "image data runs past the end of the file");
+            r->truncated = 1;
+            return LT_TRUNCATED;
+        }
+    }
     r->bps = bps; r->spp = spp; r->format = format;
     info->rgba_fallback = r->fallback;
     if (direct) {

@@ -1,4 +1,3 @@
-import CColorShim
 import CPNGShim
 import Foundation
 import PixelCore
@@ -12,12 +11,7 @@ extension PNGEncoder {
         var png = options.png
         png.workingSpace = color.encoding
         var chunks: [(String, [UInt8])] = []
-        if let icc = options.profileToWrite {
-            var out: UnsafeMutablePointer<UInt8>?
-            let n = icc.withUnsafeBufferPointer { lc_iccp_payload(options.colorSpace.rawValue, $0.baseAddress, $0.count, &out) }
-            if n > 0, let out { chunks.append(("iCCP", Array(UnsafeBufferPointer(start: out, count: n)))) }
-            lc_free(out)
-        }
+        if let icc = options.profileToWrite { png.iccProfile = (options.colorSpace.rawValue, icc) }
         if let exif = options.exifToWrite { chunks.append(("eXIf", exif)) }
         try stream(image, to: file, name: name, options: png, context: context, chunks: chunks,
                    prepare: color.transform == nil ? nil : { color.prepare($0) })

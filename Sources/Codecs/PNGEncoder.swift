@@ -10,6 +10,8 @@ public struct PNGOptions: Sendable {
     public var compression = 6
     public var channels = Channels.auto
     public var workingSpace = WorkingSpace.linear
+    /// An ICC profile written as iCCP instead of the sRGB/gAMA/cHRM chunks (issue 21: output colour spaces).
+    public var iccProfile: (name: String, bytes: [UInt8])?
     public init(depth: Int = 8, compression: Int = 6, channels: Channels = .auto) {
         self.depth = depth; self.compression = compression; self.channels = channels
     }

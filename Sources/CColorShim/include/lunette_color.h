@@ -40,9 +40,6 @@ lc_transform *lc_transform_new(lc_profile *from, lc_profile *to);
 void lc_transform_rgba(lc_transform *t, float *rgba, size_t count);
 void lc_transform_free(lc_transform *t);
 
-// A PNG iCCP chunk's data: the profile name, a NUL, method 0, the zlib-compressed profile
-// (malloc'd; 0 on failure).
-size_t lc_iccp_payload(const char *name, const uint8_t *icc, size_t length, uint8_t **out);
 // The decompressed profile of an iCCP payload, at most `max` bytes (malloc'd; 0 on failure).
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out);
 void lc_free(void *p);

@@ -13,9 +13,10 @@ enum HEIFCodec {
     static func image(_ data: [UInt8], name: String, format: ImageFormat, options: LoadOptions) throws -> Image {
         guard let r = lh_reader_new() else { throw LunetteError.io("\(name): out of memory") }
         defer { lh_reader_free(r) }
+        let kind = format == .avif ? "AVIF" : "HEIF"
+        if let cut = boxPastEnd(data) { throw LunetteError(.truncated, "\(name): truncated \(kind) (\(cut))") }
         return try data.withUnsafeBytes { bytes -> Image in
             var info = lh_info()
-            let kind = format == .avif ? "AVIF" : "HEIF"
             try check(lh_read_info(r, bytes.baseAddress, bytes.count, UInt32(clamping: Limits.maxSide), &info), r, name, kind)
             let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
@@ -34,6 +35,24 @@ enum HEIFCodec {
             for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
             return file.finish(sink, opaque: channels == 3, extra: ["Depth": .number(Double(info.bits))])
         }
+    }
+
+    /// The first top-level ISO box whose declared size runs past the end of the data.
+    static func boxPastEnd(_ d: [UInt8]) -> String? {
+        var at = 0
+        while at + 8 <= d.count {
+            var size = Int(d[at]) << 24 | Int(d[at + 1]) << 16 | Int(d[at + 2]) << 8 | Int(d[at + 3])
+            let type = String(decoding: d[at + 4..<at + 8], as: UTF8.self)
+            if size == 1, at + 16 <= d.count {
+                size = d[at + 8..<at + 16].reduce(0) { ($0 << 8) | Int($1) }
+                if size < 0 || size > 1 << 48 { return nil }
+            }
+            if size == 0 { return nil }  // to the end of the file
+            if size < 8 { return nil }   // damaged: libheif names it
+            if at + size > d.count { return "'\(type.filter { $0.isLetter || $0.isNumber })' box of \(size) bytes runs past the end of the file" }
+            at += size
+        }
+        return at < d.count ? "a box header is cut short" : nil
     }
 
     /// A built-in profile for nclx primaries other than sRGB's (their transfer is taken as

@@ -68,5 +68,10 @@ if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
         fuzzTarget("FuzzLua", ["LuaBridge", "Codecs", "PixelCore"]),
         fuzzTarget("FuzzY4M", ["Codecs", "PixelCore"]),
         fuzzTarget("FuzzChain", ["LuaBridge", "Codecs", "PixelCore"]),
+        .target(name: "FuzzImageSupport", dependencies: ["Codecs", "PixelCore", "FuzzSupport"], path: "Fuzz/FuzzImageSupport"),
+        fuzzTarget("FuzzJPEG", ["Codecs", "FuzzImageSupport"]),
+        fuzzTarget("FuzzWebP", ["Codecs", "FuzzImageSupport"]),
+        fuzzTarget("FuzzTIFF", ["Codecs", "FuzzImageSupport"]),
+        fuzzTarget("FuzzHEIF", ["Codecs", "FuzzImageSupport"]),
     ]
 }

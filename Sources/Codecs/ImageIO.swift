@@ -19,7 +19,13 @@ public enum ImageIO {
 
     /// Decodes file bytes of any supported format; `name` labels errors.
     public static func decode(_ data: [UInt8], name: String, options: LoadOptions = LoadOptions()) throws -> Image {
-        let format = try format(of: data, name: name)
+        try decode(data, as: try format(of: data, name: name), name: name, options: options)
+    }
+
+    /// Decodes bytes with one format's decoder, whatever they look like (the fuzz targets).
+    public static func decode(_ data: [UInt8], as format: ImageFormat, name: String,
+                              options: LoadOptions = LoadOptions()) throws -> Image {
+        if data.isEmpty { throw LunetteError(.truncated, "\(name): empty file") }
         switch format {
         case .png: return try PNGDecoder.managedImage(data, name: name, options: options)
         case .jpeg: return try JPEGDecoder.image(data, name: name, options: options)

@@ -45,7 +45,7 @@ struct Apply: ParsableCommand {
     @Flag(help: "Run each step with its specials (clamp before a blur, crop back after it, sample inputs).")
     var present = false
 
-    @Option(help: "Bits per output sample: 8 or 16.")
+    @Option(help: "Bits per output sample: 8 or 16 (32: float TIFF).")
     var depth: Int = 8
 
     @Option(help: "zlib compression level 0…9.")
@@ -64,7 +64,7 @@ struct Apply: ParsableCommand {
     @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
-        guard depth == 8 || depth == 16 else { throw ValidationError("--depth must be 8 or 16") }
+        guard [8, 16, 32].contains(depth) else { throw ValidationError("--depth must be 8 or 16 (or 32: float TIFF)") }
         guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0…9") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }

@@ -42,6 +42,7 @@ struct Try: ParsableCommand {
     var width: Int?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
         if let size, size < 1 { throw ValidationError("--size must be at least 1") }
@@ -55,7 +56,7 @@ struct Try: ParsableCommand {
         let result = try runtime.tryFilter(name, arguments: inputs)
         let extent = result.image.extent
         if let output {
-            try ImageWriter.write(result.image, to: output)
+            try ImageWriter.write(result.image, to: output, options: try formats.saveOptions())
             if output != "-" { Terminal.error("\(result.filter) → \(output) (\(fmt(extent.width))×\(fmt(extent.height)))") }
             return
         }

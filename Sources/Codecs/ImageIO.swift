@@ -61,31 +61,46 @@ extension ImageIO {
         let name = path == "-" ? "standard input" : path
         if path == "-" {
             let data = try AtomicFile.read(path)
-            guard try format(of: data, name: name) == .png, try !needsDecoding(data, name: name, options) else {
+            switch try format(of: data, name: name) {
+            case .png where try !needsDecoding(data, name: name, options):
+                let bytes = copy(data)
+                do {
+                    return Image(try PNGStreamNode(.memory(bytes), name: name, space: options.space))
+                } catch {
+                    bytes.deallocate()
+                    throw error
+                }
+            case .jpeg:
+                if let image = try JPEGDecoder.stream(copy(data), name: name, options: options) { return image }
                 return try decode(data, name: name, options: options)
-            }
-            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-            bytes.copyBytes(from: data)
-            do {
-                return Image(try PNGStreamNode(.memory(bytes), name: name, space: options.space))
-            } catch {
-                bytes.deallocate()
-                throw error
+            default:
+                return try decode(data, name: name, options: options)
             }
         }
         guard let f = fopen(path, "rb") else { throw LunetteError.io("\(path): \(String(cString: strerror(errno)))") }
         var head = [UInt8](repeating: 0, count: 64)
         head.removeSubrange(fread(&head, 1, 64, f)...)
-        let streams: Bool
-        if (try? format(of: head, name: name)) == .png {
+        let format = try? format(of: head, name: name)
+        var streams = false
+        if format == .png {
             let layout = try PNGChunks.scan(file: f, name: name)
             streams = !(options.space == .linear && layout.needsColorManagement) && !(options.orient && layout.exif != nil)
-        } else {
-            streams = false
         }
         fclose(f)
+        if format == .jpeg {
+            let data = try AtomicFile.read(path)
+            if let image = try JPEGDecoder.stream(copy(data), name: name, options: options) { return image }
+            return try decode(data, name: name, options: options)
+        }
         if !streams { return try load(path, options: options) }
         return Image(try PNGStreamNode(.file(path), name: name, space: options.space))
+    }
+
+    /// The bytes in a buffer of their own (a streaming node keeps and frees it).
+    static func copy(_ data: [UInt8]) -> UnsafeMutableRawBufferPointer {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
+        bytes.copyBytes(from: data)
+        return UnsafeMutableRawBufferPointer(rebasing: bytes[0..<data.count])
     }
 
     static func needsDecoding(_ data: [UInt8], name: String, _ options: LoadOptions) throws -> Bool {

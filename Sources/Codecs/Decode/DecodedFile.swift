@@ -54,14 +54,20 @@ struct DecodedFile {
     /// Converts through the profile and wraps the buffer as an image with its metadata.
     func finish(_ sink: RasterSink, opaque: Bool, extra: [String: PropertyValue] = [:]) -> Image {
         if let profile { ColorConversion.toWorking(sink.buffer, from: profile) }
+        let m = metadata(width: sink.buffer.width, height: sink.buffer.height, extra: extra)
+        return Image(SourceNode(sink.buffer, opaque: opaque)).withMetadata(m)
+    }
+
+    /// The metadata a loaded image of this (upright) size carries.
+    func metadata(width: Int, height: Int, extra: [String: PropertyValue] = [:]) -> ImageMetadata {
         var metadata = exif?.metadata() ?? ImageMetadata()
         metadata.orientation = exif?.orientation ?? 1
         metadata.orientationApplied = orientation != 1
-        metadata.properties["PixelWidth"] = .number(Double(sink.buffer.width))
-        metadata.properties["PixelHeight"] = .number(Double(sink.buffer.height))
+        metadata.properties["PixelWidth"] = .number(Double(width))
+        metadata.properties["PixelHeight"] = .number(Double(height))
         metadata.properties["Format"] = .string(format.rawValue)
         if let profile { metadata.properties["ProfileName"] = .string(profile.description) }
         for (k, v) in extra { metadata.properties[k] = v }
-        return Image(SourceNode(sink.buffer, opaque: opaque)).withMetadata(metadata)
+        return metadata
     }
 }

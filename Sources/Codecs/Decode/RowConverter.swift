@@ -25,6 +25,11 @@ struct RowConverter {
     func rowBytes(_ width: Int) -> Int { width * channels * bytesPerSample }
     var hasAlpha: Bool { channels == 2 || channels == 4 }
 
+    /// Converts `count` pixels of the row at `row`, from pixel `x`, into `dst`.
+    func convert(_ row: UnsafeRawPointer, from x: Int, count: Int, into dst: UnsafeMutablePointer<Pixel>) {
+        convert(row + x * channels * bytesPerSample, width: count, into: dst)
+    }
+
     /// Converts `width` pixels of the row at `src` into `dst`.
     func convert(_ src: UnsafeRawPointer, width: Int, into dst: UnsafeMutablePointer<Pixel>) {
         switch sample {

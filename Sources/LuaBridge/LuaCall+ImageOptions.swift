@@ -81,6 +81,7 @@ extension LuaCall {
         if let p = try boolOption(n, "progressive") { o.progressive = p }
         if let s = try integerOption(n, "subsampling", in: 0...444) { o.subsampling = s }
         if let l = try boolOption(n, "lossless") { o.lossless = l }
+        if let h = try boolOption(n, "optimize") { o.optimizeHuffman = h }
         if let t = try stringOption(n, "tiffCompression") { o.tiffCompression = t }
         if let c = try stringOption(n, "colorSpace") {
             guard let space = OutputColorSpace(rawValue: c) else {

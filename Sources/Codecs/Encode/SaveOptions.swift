@@ -14,6 +14,8 @@ public struct SaveOptions: Sendable {
     /// JPEG: progressive scans; chroma subsampling 420, 422 or 444.
     public var progressive = false
     public var subsampling = 420
+    /// JPEG: optimised Huffman tables (smaller files; libjpeg then buffers the whole image's coefficients).
+    public var optimizeHuffman = true
     /// WebP: lossless.
     public var lossless = false
     /// TIFF compression: none, lzw or deflate.
@@ -31,7 +33,7 @@ public struct SaveOptions: Sendable {
 
     /// The keys Lua's `save` accepts; any other is an error.
     public static let luaKeys = ["format", "depth", "compression", "channels", "workingSpace", "quality",
-                                 "progressive", "subsampling", "lossless", "tiffCompression", "colorSpace", "strip"]
+                                 "progressive", "subsampling", "optimize", "lossless", "tiffCompression", "colorSpace", "strip"]
 
     /// Checks ranges; errors name the option.
     public func validate(_ format: ImageFormat? = nil) throws {

@@ -8,7 +8,8 @@ import PixelCore
 /// The options tables of `Image.load` and `img:save`: every key is checked (an unknown
 /// one is an error naming the keys there are), values are checked by type and range.
 /// Lua: `Image.load("p.jpg", {colorSpace = false, orient = false})`,
-/// `img:save("out.jpg", {quality = 85, colorSpace = "display-p3", strip = true})`
+/// `img:save("out.jpg", {quality = 85, colorSpace = "display-p3", strip = true})`,
+/// `look:save("out.jpg", {metadata = img})` (the EXIF of the loaded `img`, orientation 1)
 extension LuaCall {
     static let loadKeys = ["workingSpace", "colorSpace", "orient", "page"]
 
@@ -91,6 +92,10 @@ extension LuaCall {
         }
         if let s = try boolOption(n, "strip") { o.strip = s }
         o.metadata = image.metadata
+        if let m = try option(n, "metadata") {  // {metadata = original}: carry another image's EXIF
+            guard case .image(let source) = m else { throw LunetteError.invalid("\(name): option 'metadata' must be an Image, got \(m)") }
+            o.metadata = source.metadata
+        }
         do { try o.validate(o.format ?? (try? ImageFormat.forOutput(path))) } catch let e as LunetteError { throw LunetteError.invalid("\(name): \(e.message)") }
         return o
     }

@@ -11,7 +11,8 @@ extension LuaValues {
 
     static func push(_ L: OpaquePointer, _ value: PropertyValue) {
         switch value {
-        case .number(let d): lua_pushnumber(L, d)
+        case .number(let d):
+            if d == d.rounded(), abs(d) < 1e15 { lua_pushinteger(L, lua_Integer(d)) } else { lua_pushnumber(L, d) }
         case .string(let s): pushString(L, s)
         case .list(let items):
             lua_createtable(L, Int32(items.count), 0)

@@ -39,6 +39,13 @@ it("saves by extension or format, with checked options", function()
   eq(Image.load(SPEC_TMP .. "/forced.bin").properties.Progressive, 1)
   img:save(SPEC_TMP .. "/p3.jpg", {colorSpace = "display-p3", strip = true})
   eq(Image.load(SPEC_TMP .. "/p3.jpg").properties.ProfileName, "Display P3")
+  local rotated = Image.load(F .. "/orient6.jpg")
+  local inverted = rotated | CIColorInvert{}
+  inverted:save(SPEC_TMP .. "/kept.jpg", {metadata = rotated})
+  eq(Image.load(SPEC_TMP .. "/kept.jpg").properties.TIFF.Make, "Lunette")
+  eq(Image.load(SPEC_TMP .. "/kept.jpg").properties.Orientation, 1)
+  inverted:save(SPEC_TMP .. "/bare.jpg")
+  eq(Image.load(SPEC_TMP .. "/bare.jpg").properties.TIFF, nil)   -- a filter's output carries no EXIF
   expect_error(function() img:save(SPEC_TMP .. "/x.jpg", {qualty = 80}) end, "unknown option 'qualty'")
   expect_error(function() img:save(SPEC_TMP .. "/x.bmp") end, "unknown output format '.bmp'")
   expect_error(function() img:save(SPEC_TMP .. "/x.jpg", {colorSpace = "cmyk"}) end, "colorSpace must be one of")

@@ -63,6 +63,7 @@ struct DecodedFile {
         var metadata = exif?.metadata() ?? ImageMetadata()
         metadata.orientation = exif?.orientation ?? 1
         metadata.orientationApplied = orientation != 1
+        metadata.properties["Orientation"] = .number(Double(metadata.orientation))
         metadata.properties["PixelWidth"] = .number(Double(width))
         metadata.properties["PixelHeight"] = .number(Double(height))
         metadata.properties["Format"] = .string(format.rawValue)

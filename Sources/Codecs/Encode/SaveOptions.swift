@@ -33,7 +33,7 @@ public struct SaveOptions: Sendable {
 
     /// The keys Lua's `save` accepts; any other is an error.
     public static let luaKeys = ["format", "depth", "compression", "channels", "workingSpace", "quality",
-                                 "progressive", "subsampling", "optimize", "lossless", "tiffCompression", "colorSpace", "strip"]
+                                 "progressive", "subsampling", "optimize", "lossless", "tiffCompression", "colorSpace", "strip", "metadata"]
 
     /// Checks ranges; errors name the option.
     public func validate(_ format: ImageFormat? = nil) throws {

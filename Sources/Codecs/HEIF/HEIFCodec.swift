@@ -33,7 +33,11 @@ enum HEIFCodec {
             defer { samples.deallocate() }
             try check(lh_decode(r, samples, rowBytes, sixteen ? 1 : 0), r, name, kind)
             for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
-            return file.finish(sink, opaque: channels == 3, extra: ["Depth": .number(Double(info.bits))])
+            let image = file.finish(sink, opaque: channels == 3, extra: ["Depth": .number(Double(info.bits))])
+            // libheif turned the pixels upright: an output's EXIF gets orientation 1.
+            var m = image.metadata
+            m?.orientationApplied = true
+            return image.withMetadata(m)
         }
     }
 

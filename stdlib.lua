@@ -218,6 +218,8 @@ local imageprops = {
   extent = N.image_extent,
   width = function(img) return N.image_extent(img).width end,
   height = function(img) return N.image_extent(img).height end,
+  -- issue 21: EXIF/TIFF/GPS fields of a loaded file (CIImage.properties); {} for made images
+  properties = N.image_properties,
 }
 imagemt.__index = function(img, k)
   local m = Image[k]
@@ -228,9 +230,9 @@ imagemt.__index = function(img, k)
 end
 imagemt.__tostring = N.image_tostring
 imagemt.__close = N.release
---- Image.load(path[, {workingSpace = "none"}])
+--- Image.load(path[, {colorSpace = false, orient = false, page = 2}]): PNG, JPEG, WebP, TIFF, HEIF, AVIF
 Image.load = N.image_load
---- img:save(path[, {depth = 16, compression = 6, channels = "rgb"}])
+--- img:save(path[, {format = "jpeg", quality = 90, progressive = true, colorSpace = "display-p3", strip = true, depth = 16}])
 Image.save = N.image_save
 Image.color = N.image_color
 Image.cropped = N.image_cropped

@@ -1,5 +1,8 @@
 """`make bench`: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg.
 
+Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
+JPEG q90), then in-memory kernels on the 4K mosaic.
+
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
 on a warm cache). The table gives medians over the rounds, Lunette/peer ratios (below 1:
@@ -191,6 +194,23 @@ def cli_commands(size, src, peers, outdir):
     return cmds
 
 
+def jpeg_commands(src, peers, outdir):
+    """Per tool: (command, output path) for JPEG → Gaussian σ10 → JPEG at quality 90 (issue 21)."""
+    o = lambda tool: os.path.join(outdir, f"jpeg-4k-{tool}.jpg")
+    # Lunette twice: optimised Huffman tables (the default; libjpeg buffers the whole
+    # image's coefficients for them) and libjpeg's standard tables (no such buffer).
+    lun = lambda tool, extra: ([LUNETTE, "apply", src, "-o", o(tool), "--present", "--quality", "90"] + extra
+                               + ["-f", "CIGaussianBlur{radius = 10}"], o(tool))
+    cmds = {"lunette": lun("lunette", []), "lunette-stdhuff": lun("lunette-stdhuff", ["--standard-huffman"])}
+    if "vips" in peers:
+        cmds["vips"] = (["vips", "gaussblur", src, o("vips") + "[Q=90]", "10"], o("vips"))
+    if "pillow" in peers:
+        code = ("import sys; from PIL import Image, ImageFilter; "
+                "Image.open(sys.argv[1]).filter(ImageFilter.GaussianBlur(10)).save(sys.argv[2], quality=90)")
+        cmds["pillow"] = ([PY, "-c", code, src, o("pillow")], o("pillow"))
+    return cmds
+
+
 def rounds(tools, reps, once):
     """Runs `once(tool)` for every tool, `reps` rounds, rotating the order; returns samples."""
     samples = {t: [] for t in tools}
@@ -244,6 +264,20 @@ def main():
         for tool, s in samples.items():
             ms, rss = summarize(s)
             results.append((task, tool, ms, rss, os.path.getsize(cmds[tool][1]), ""))
+
+    # A 4K JPEG (the mosaic at quality 90, by Pillow) through the same blur, back to JPEG q90.
+    if want("cli-4k-jpeg"):
+        print("bench: cli-4k-jpeg …", flush=True)
+        src_j = os.path.join(WORK, "mosaic-4k.jpg")
+        # In a child process: a child's peak RSS starts at its parent's (fork keeps it, exec too),
+        # so the bench process itself stays small.
+        subprocess.run([PY, "-c", "import sys; from PIL import Image; "
+                        "Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], quality=90)", src4, src_j], check=True)
+        cmds = jpeg_commands(src_j, peers, outdir)
+        samples = rounds(list(cmds), REPS, lambda t: run(cmds[t][0])[:2])
+        for tool, s in samples.items():
+            ms, rss = summarize(s)
+            results.append(("cli-4k-jpeg", tool, ms, rss, os.path.getsize(cmds[tool][1]), ""))
 
     # In-memory kernels on the 4K mosaic.
     mats = {}

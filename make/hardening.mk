@@ -1,7 +1,7 @@
 # Hardening targets (included by the Makefile): fuzzing, sanitizers, soak.
 
 FUZZ_SCRATCH := .build-fuzz
-FUZZ_TARGETS := FuzzPNG FuzzLua FuzzY4M FuzzChain
+FUZZ_TARGETS := FuzzPNG FuzzLua FuzzY4M FuzzChain FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF
 # Swift modules get libFuzzer's coverage instrumentation through the frontend only, so
 # that libFuzzer's main is linked into the fuzz executables alone (Package.swift), not
 # into the build-tool executables the package also links.
@@ -14,6 +14,10 @@ FUZZ_SEEDS_FuzzPNG := Tests/Fixtures/pngsuite Tests/Fixtures/libpng-crashers Tes
 FUZZ_SEEDS_FuzzLua :=
 FUZZ_SEEDS_FuzzY4M := Tests/Fixtures/fuzz/y4m
 FUZZ_SEEDS_FuzzChain := Tests/Fixtures/fuzz/chain scripts/examples
+FUZZ_SEEDS_FuzzJPEG :=
+FUZZ_SEEDS_FuzzWebP :=
+FUZZ_SEEDS_FuzzTIFF :=
+FUZZ_SEEDS_FuzzHEIF :=
 
 .PHONY: fuzz fuzz-build fuzz-smoke
 
@@ -28,9 +32,9 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@status=0; $(foreach t,$(FUZZ_TARGETS),fuzz/run.sh $(t) $(SECONDS) fuzz/seeds/$(t) $(FUZZ_SEEDS_$(t)) || status=1;) exit $$status
 
-## fuzz-smoke: a short run of every fuzz target (CI): 30 s each, 2 minutes in all
+## fuzz-smoke: a short run of every fuzz target (CI): 15 s each, 2 minutes in all
 fuzz-smoke:
-	$(MAKE) fuzz SECONDS=30
+	$(MAKE) fuzz SECONDS=15
 
 SOAK_N ?= 10000
 SOAK_FRAMES ?= 10000

@@ -22,6 +22,9 @@ struct lp_writer {
     png_infop info;
     FILE *file;
     char message[256];
+    unsigned char *icc;     /* an ICC profile to write instead of sRGB/gAMA/cHRM */
+    size_t icc_length;
+    char icc_name[80];
 };
 
 static void on_error(png_structp png, png_const_charp msg) {
@@ -178,6 +181,16 @@ lp_writer *lp_writer_new(FILE *file) {
     return w;
 }
 
+int lp_writer_set_iccp(lp_writer *w, const char *name, const void *icc, size_t length) {
+    free(w->icc);
+    w->icc = malloc(length);
+    if (!w->icc) return LP_ERROR;
+    memcpy(w->icc, icc, length);
+    w->icc_length = length;
+    snprintf(w->icc_name, sizeof w->icc_name, "%s", name);
+    return LP_OK;
+}
+
 int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth, int channels, int level) {
     if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
     static const int types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
@@ -190,7 +203,10 @@ int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth
     png_set_compression_level(w->png, level);
     png_set_IHDR(w->png, w->info, width, height, bit_depth, types[channels],
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (w->icc)
+        png_set_iCCP(w->png, w->info, w->icc_name, PNG_COMPRESSION_TYPE_BASE, w->icc, (png_uint_32)w->icc_length);
+    else
+        png_set_sRGB_gAMA_and_cHRM(w->png, w->info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(w->png, w->info);
     return LP_OK;
 }
@@ -221,6 +237,7 @@ const char *lp_writer_error(lp_writer *w) { return w->message; }
 void lp_writer_free(lp_writer *w) {
     if (!w) return;
     png_destroy_write_struct(&w->png, &w->info);
+    free(w->icc);
     free(w);
 }
 

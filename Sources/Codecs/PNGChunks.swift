@@ -7,6 +7,13 @@ import PixelCore
 /// (`PNGDecoder.maxChunkBytes`, `maxAncillaryChunks`).
 struct PNGChunks {
     var hasTransparency = false
+    /// Colour and metadata chunks before the image data: an iCCP payload (name, method,
+    /// compressed profile), sRGB, cHRM (white, red, green, blue xy) and an eXIf block.
+    var iccp: [UInt8]?
+    var hasSRGB = false
+    var chrm: [Double]?
+    var exif: [UInt8]?
+    var gama: Double?
 
     static func scan(_ bytes: UnsafeRawBufferPointer, name: String) throws -> PNGChunks {
         try scan(size: bytes.count, name: name) { at, n in Array(bytes[at..<(at + n)]) }
@@ -53,10 +60,48 @@ struct PNGChunks {
                 try Limits.check(width: u32(ihdr, 0), height: u32(ihdr, 4), what: name)
             }
             if type == "tRNS", !seenData { layout.hasTransparency = true }
+            if !seenData { layout.note(type, length: length, offset: offset, read) }
             if type == "IDAT" { seenData = true }
             if type == "IEND" { break }
             offset += 12 + length
         }
         return layout
+    }
+}
+
+extension PNGChunks {
+    /// Keeps the colour and metadata chunks `ImageIO` uses (their sizes are already
+    /// within the ancillary chunk limit).
+    mutating func note(_ type: String, length: Int, offset: Int, _ read: (Int, Int) -> [UInt8]) {
+        switch type {
+        case "iCCP": iccp = read(offset + 8, length)
+        case "sRGB": hasSRGB = true
+        case "gAMA" where length == 4:
+            let b = read(offset + 8, 4)
+            let g = Double(Self.u32(b, 0)) / 100_000
+            if g > 0 { gama = g }
+        case "eXIf": exif = read(offset + 8, length)
+        case "cHRM" where length == 32:
+            let b = read(offset + 8, 32)
+            chrm = (0..<8).map { i in Double(Self.u32(b, 4 * i)) / 100_000 }
+        default: break
+        }
+    }
+
+    static func u32(_ b: [UInt8], _ at: Int) -> UInt32 {
+        let hi = UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16
+        return hi | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
+    }
+
+    /// True when the chunks ask for more than the sRGB/gamma tables: an ICC profile,
+    /// primaries other than sRGB's, or an EXIF orientation.
+    var needsColorManagement: Bool {
+        if hasSRGB { return false }
+        if iccp != nil { return true }
+        if let c = chrm {
+            let srgb: [Double] = [0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06]
+            return zip(c, srgb).contains { abs($0 - $1) > 0.002 }
+        }
+        return false
     }
 }

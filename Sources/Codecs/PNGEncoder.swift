@@ -10,6 +10,8 @@ public struct PNGOptions: Sendable {
     public var compression = 6
     public var channels = Channels.auto
     public var workingSpace = WorkingSpace.linear
+    /// An ICC profile written as iCCP instead of the sRGB/gAMA/cHRM chunks (issue 21: output colour spaces).
+    public var iccProfile: (name: String, bytes: [UInt8])?
     public init(depth: Int = 8, compression: Int = 6, channels: Channels = .auto) {
         self.depth = depth; self.compression = compression; self.channels = channels
     }
@@ -35,7 +37,7 @@ public enum PNGEncoder {
 
     /// Renders and writes PNG data to an open stream.
     static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: PNGOptions,
-                       context: Context) throws {
+                       context: Context, chunks: [(String, [UInt8])] = [], prepare: ((PixelBuffer) -> Void)? = nil) throws {
         try options.validate()
         let rect = try Context.renderRect(for: image)
         let channels: Int
@@ -48,7 +50,9 @@ public enum PNGEncoder {
         }
         let writer = try PNGStripWriter(file: file, name: name, width: rect.width, height: rect.height,
                                         channels: channels, options: options, threads: context.threads)
+        for (type, data) in chunks { try writer.writeChunk(type, data) }
         try context.renderStrips(image, rect: rect, stripHeight: stripHeight(width: rect.width)) { strip in
+            prepare?(strip)
             try writer.append(strip)
         }
         try writer.finish()
@@ -62,19 +66,7 @@ public enum PNGEncoder {
 extension PNGEncoder {
     /// The PNG file bytes for `image`, in memory.
     public static func encode(_ image: Image, options: PNGOptions = .init(), context: Context = Context()) throws -> [UInt8] {
-        guard let file = tmpfile() else { throw LunetteError.io("cannot create a temporary file") }
-        defer { fclose(file) }
-        try stream(image, to: file, name: "memory", options: options, context: context)
-        fflush(file)
-        rewind(file)
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        return out
+        try ImageWriter.inMemory { try stream(image, to: $0, name: "memory", options: options, context: context) }
     }
 }
 

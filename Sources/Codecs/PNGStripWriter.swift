@@ -39,6 +39,7 @@ final class PNGStripWriter {
         self.threads = max(1, threads)
         rowBytes = width * channels * depth / 8
         previous = []
+        if let icc = options.iccProfile { try check(icc.bytes.withUnsafeBytes { lp_writer_set_iccp(w, icc.name, $0.baseAddress, $0.count) }) }
         try check(lp_write_header(w, UInt32(width), UInt32(height), Int32(depth), Int32(channels), Int32(level)))
     }
 

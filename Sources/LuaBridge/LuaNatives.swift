@@ -81,26 +81,17 @@ enum LuaNatives {
         ("image_load", { c in
             let path = try c.string(1)
             try c.checkFileAccess("load", path, writing: false)
-            LuaValues.pushImage(c.L, try ImageIO.load(path, space: try workingSpace(c, 2)))
+            LuaValues.pushImage(c.L, try ImageIO.load(path, options: try c.loadOptions(2)))
             return 1
         }),
         ("image_save", { c in
             let img = try c.image(1), path = try c.string(2)
             try c.checkFileAccess("save", path, writing: true)
-            var opts = PNGOptions()
-            if let d = try c.integerOption(3, "depth", in: 8...16) { opts.depth = d }
-            if let d = try c.integerOption(3, "compression", in: 0...9) { opts.compression = d }
-            if case .string(let s)? = try c.option(3, "channels") {
-                guard let ch = PNGOptions.Channels(rawValue: s) else {
-                    throw LunetteError.invalid("save: channels must be auto, rgba, rgb, gray or graya, got '\(s)'")
-                }
-                opts.channels = ch
-            }
-            opts.workingSpace = try workingSpace(c, 3)
-            try PNGEncoder.write(img, to: path, options: opts)
+            try ImageWriter.write(img, to: path, options: try c.saveOptions(3, image: img, path: path))
             lua_pushvalue(c.L, 1)
             return 1
         }),
+        ("image_properties", { c in LuaValues.pushProperties(c.L, try c.image(1).metadata); return 1 }),
         ("image_extent", { c in LuaValues.pushRect(c.L, try c.image(1).extent); return 1 }),
         ("image_tostring", { c in LuaValues.pushString(c.L, try c.image(1).description); return 1 }),
         ("image_cropped", { c in try c.push(try c.image(1).cropped(to: try c.rect(2))) }),

@@ -31,13 +31,16 @@ public final class BatchRunner {
     let threads: Int
     let failFast: Bool
     let style: ProgressReporter.Style
+    /// Load and save options for every format (each output keeps its input's EXIF).
+    let formats: BatchFormats
     let followInputDepth: Bool
 
     /// `followInputDepth`: each output is written at its input's bits per sample (16-bit in,
     /// 16-bit out) instead of `png.depth`.
     public init(runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
-                threads: Int? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
+                threads: Int? = nil, formats: BatchFormats? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
                 followInputDepth: Bool = false) {
+        self.formats = formats ?? BatchFormats(load: LoadOptions(), save: { var o = SaveOptions(); o.png = png; return o }())
         self.runtime = runtime; self.chain = chain; self.jobs = jobs; self.png = png
         self.followInputDepth = followInputDepth
         self.threads = max(1, threads ?? Context().threads)
@@ -56,7 +59,7 @@ public final class BatchRunner {
         nonisolated(unsafe) var result = BatchResult()
         nonisolated(unsafe) var failed: [Int: (String, ExitStatus, String)] = [:]
         nonisolated(unsafe) let runtime = self.runtime
-        let chain = self.chain, png = self.png, failFast = self.failFast, jobs = self.jobs
+        let chain = self.chain, formats = self.formats, failFast = self.failFast, jobs = self.jobs
         let followInputDepth = self.followInputDepth
 
         for _ in 0..<workers {
@@ -70,11 +73,11 @@ public final class BatchRunner {
                     guard go else { return }
                     let job = jobs[i]
                     do {
-                        let image = try ImageIO.load(job.input)
+                        let image = try ImageIO.load(job.input, options: formats.load)
                         let out = try executor.sync { try runtime.apply(chain, to: image) }
-                        var options = png
-                        if followInputDepth { options.depth = ImageIO.storedDepth(of: job.input) ?? png.depth }
-                        try PNGEncoder.write(out, to: job.output, options: options, context: context)
+                        var options = formats.save(for: image)
+                        if followInputDepth { options.png.depth = ImageIO.storedDepth(of: job.input) ?? options.png.depth }
+                        try ImageWriter.write(out, to: job.output, options: options, context: context)
                         lock.lock(); result.written += 1; lock.unlock()
                         progress.advance(job.output)
                     } catch {
@@ -99,5 +102,18 @@ public final class BatchRunner {
         result.failures = failed.keys.sorted().map { failed[$0]! }.map { (input: $0.0, status: $0.1, message: $0.2) }
         result.seconds = progress.elapsed
         return result
+    }
+}
+
+/// How a batch loads its inputs and saves its outputs (`lunette apply -o out/ --format jpeg …`).
+public struct BatchFormats: Sendable {
+    public var load: LoadOptions
+    public var save: SaveOptions
+    public init(load: LoadOptions, save: SaveOptions) { self.load = load; self.save = save }
+
+    func save(for input: Image) -> SaveOptions {
+        var o = save
+        o.metadata = input.metadata
+        return o
     }
 }

@@ -33,6 +33,8 @@ public final class Image: @unchecked Sendable {
     /// Lua: `img.extent`
     public let extent: Rect
     public let isOpaque: Bool
+    /// EXIF, profile and properties of a loaded file (nil for images made by filters).
+    public internal(set) var metadata: ImageMetadata?
     public init(_ node: any ImageNode) {
         self.node = node
         depth = 1 + (node.inputs.lazy.map(\.depth).max() ?? 0)

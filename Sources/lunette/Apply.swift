@@ -51,7 +51,7 @@ struct Apply: ParsableCommand {
     @Flag(help: "Batch: allow outputs to replace their own inputs (in-place edits).")
     var overwrite = false
 
-    @Option(help: "Bits per output sample: 8 or 16 (default: the input's).")
+    @Option(help: "Bits per output sample: 8 or 16, 32 for float TIFF (default: the input's).")
     var depth: Int?
 
     @Option(help: "zlib compression level 0…9.")
@@ -67,9 +67,10 @@ struct Apply: ParsableCommand {
     var quiet = false
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
-        if let depth, depth != 8 && depth != 16 { throw ValidationError("--depth must be 8 or 16") }
+        if let depth, ![8, 16, 32].contains(depth) { throw ValidationError("--depth must be 8 or 16 (or 32: float TIFF)") }
         guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0…9") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
@@ -92,10 +93,11 @@ struct Apply: ParsableCommand {
         let chain = try steps.chain(in: runtime)
         let png = PNGOptions(depth: depth ?? 8, compression: compression)
         if isBatch {
-            let jobs = try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output, name: name,
-                                            overwrite: overwrite)
+            let jobs = try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output,
+                                            name: formats.nameTemplate(name), overwrite: overwrite)
             let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads,
-                                     failFast: failFast, style: quiet ? .quiet : .auto, followInputDepth: depth == nil)
+                                     formats: try formats.batch(png), failFast: failFast, style: quiet ? .quiet : .auto,
+                                     followInputDepth: depth == nil)
             let result = runner.run()
             let summary = result.summary(total: jobs.count, directory: output)
             if result.status != .ok { throw LunetteError(result.status, summary) }
@@ -103,13 +105,14 @@ struct Apply: ParsableCommand {
             return
         }
         let input = inputs.first
-        let image = try input.map { try ImageIO.open($0) } ?? Image.empty
+        try formats.checkOutput(output)
+        let image = try input.map { try ImageIO.open($0, options: formats.loadOptions) } ?? Image.empty
         let result = try runtime.apply(chain, to: image)
         if input == nil, result.extent.isEmpty {
             throw LunetteError(.usage, "no input image: give one, or start with a generator step such as 'CIQRCodeGenerator{message = \"hello\"}'")
         }
         var options = png
         if depth == nil, let input { options.depth = ImageIO.storedDepth(of: input) ?? 8 }
-        try PNGEncoder.write(result, to: output, options: options)
+        try ImageWriter.write(result, to: output, options: try formats.saveOptions(options, metadata: image.metadata))
     }
 }

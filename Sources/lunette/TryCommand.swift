@@ -42,6 +42,7 @@ struct Try: ParsableCommand {
     var width: Int?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
         if let size, size < 1 { throw ValidationError("--size must be at least 1") }
@@ -54,7 +55,7 @@ struct Try: ParsableCommand {
         runtime.setStockSize(size)
         let result = try runtime.tryFilter(name, arguments: inputs)
         if let output {
-            try PNGEncoder.write(result.image, to: output)
+            try ImageWriter.write(result.image, to: output, options: try formats.saveOptions())
             if output != "-" { Terminal.error("\(result.caption) → \(output)") }
             return
         }

@@ -17,6 +17,7 @@ final class LuaSpecTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: tmp) }
             setenv("LUNETTE_SPEC_TMP", tmp.path, 1)
             setenv("LUNETTE_SPEC_PHOTO", Fixtures.astronaut, 1)
+            setenv("LUNETTE_SPEC_FORMATS", Fixtures.fixture("formats"), 1)
             var options = LuaOptions()
             options.configDirectory = tmp.appendingPathComponent("config").path
             options.cpuSeconds = 0.5

@@ -38,6 +38,8 @@ const char *lp_reader_error(lp_reader *r);
 void lp_reader_free(lp_reader *r);
 
 lp_writer *lp_writer_new(FILE *file);
+// An ICC profile to write (iCCP) instead of the default sRGB, gAMA and cHRM chunks; before the header.
+int lp_writer_set_iccp(lp_writer *w, const char *name, const void *icc, size_t length);
 int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth, int channels, int level);
 const char *lp_writer_error(lp_writer *w);
 // One chunk (head, data and tail bytes concatenated) through libpng's chunk API; IEND last.

@@ -1,0 +1,53 @@
+// C side of the TIFF codec (libtiff): reads from memory and writes to a stdio stream
+// through client procedures; libtiff's error handler (per handle, no jumps) records the
+// message. Strip-organised 8/16-bit integer and 32-bit float gray/RGB(A) files read by
+// scanline at their own depth; everything else (tiles, palettes, YCbCr, CMYK, bilevel)
+// through libtiff's 8-bit RGBA reader.
+#ifndef LUNETTE_TIFF_H
+#define LUNETTE_TIFF_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct lt_reader lt_reader;
+typedef struct lt_writer lt_writer;
+
+enum { LT_OK = 0, LT_ERROR = -1, LT_TRUNCATED = -2 };
+
+typedef struct {
+    uint32_t width, height;
+    int pages;
+    int channels;        // delivered per pixel: 1…4 (2 and 4 have alpha, straight)
+    int sample_bits;     // delivered: 8, 16 or 32 (float)
+    int is_float;
+    int orientation;     // TIFF Orientation tag, 1…8
+    int rgba_fallback;   // decoded by libtiff's RGBA reader (8-bit RGBA)
+    const uint8_t *icc;  // owned by the reader
+    uint32_t icc_length;
+    int compression;     // TIFF Compression tag value
+} lt_info;
+
+lt_reader *lt_reader_new(const void *data, size_t length);
+// Selects page `page` (0-based) and describes it.
+int lt_read_info(lt_reader *r, int page, lt_info *info);
+// Reads every row into `pixels` (`row_bytes` apart), top row first.
+int lt_read_image(lt_reader *r, uint8_t *pixels, size_t row_bytes);
+const char *lt_reader_error(lt_reader *r);
+void lt_reader_free(lt_reader *r);
+
+typedef struct {
+    uint32_t width, height;
+    int channels;        // 1…4 (2 and 4: the last is straight alpha)
+    int sample_bits;     // 8, 16 or 32 (float)
+    int compression;     // 0 none, 1 LZW, 2 deflate
+    const uint8_t *icc; uint32_t icc_length;
+} lt_write_params;
+
+lt_writer *lt_writer_new(FILE *file, const lt_write_params *p);
+// Appends `count` rows (host byte order), top first.
+int lt_write_rows(lt_writer *w, const uint8_t *pixels, size_t row_bytes, uint32_t count);
+int lt_write_finish(lt_writer *w);
+const char *lt_writer_error(lt_writer *w);
+void lt_writer_free(lt_writer *w);
+
+#endif

@@ -1,0 +1,84 @@
+import CColorShim
+import CJPEGShim
+import Foundation
+import PixelCore
+
+/// libjpeg rows for the streaming node, from the file's bytes in memory (kept by the node).
+final class JPEGRowReader: RowReader {
+    let reader: OpaquePointer
+    let name: String
+    var info = lj_info()
+
+    /// A reader past the header; `start` also begins decompression (after the size checks).
+    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool) throws {
+        self.name = name
+        guard let r = lj_reader_new(bytes.baseAddress, bytes.count, JPEGDecoder.maxScans) else {
+            throw LunetteError.io("\(name): out of memory")
+        }
+        reader = r
+        try JPEGDecoder.check(lj_read_header(r, &info, 1), r, name)
+        if start { try begin() }
+    }
+
+    deinit { lj_reader_free(reader) }
+
+    func begin() throws { try JPEGDecoder.check(lj_start(reader), reader, name) }
+
+    func read(_ rows: UnsafeMutableRawPointer, rowBytes: Int, count: Int) throws {
+        try JPEGDecoder.check(lj_read_rows(reader, rows.assumingMemoryBound(to: UInt8.self), rowBytes, UInt32(count)), reader, name)
+    }
+
+    func finish() throws { try JPEGDecoder.check(lj_finish(reader), reader, name) }
+
+    func readAll(_ rows: UnsafeMutableRawPointer, rowBytes: Int) throws {
+        try read(rows, rowBytes: rowBytes, count: Int(info.height))
+        try finish()
+    }
+}
+
+/// A colour transform owned by a streaming node, applied to each converted row segment.
+final class RowTransform: @unchecked Sendable {
+    let handle: OpaquePointer
+    init?(_ profile: ColorProfile?) {
+        guard let profile, let t = lc_transform_new(profile.handle, ColorProfile.working.handle) else { return nil }
+        handle = t
+    }
+    deinit { lc_transform_free(handle) }
+
+    func apply(_ pixels: UnsafeMutablePointer<Pixel>, _ count: Int) {
+        UnsafeMutableRawPointer(pixels).withMemoryRebound(to: Float.self, capacity: count * 4) { lc_transform_rgba(handle, $0, count) }
+    }
+}
+
+extension JPEGDecoder {
+    /// A JPEG that decodes while it renders (a window of rows, as PNGs do), its profile
+    /// applied per row; nil when the EXIF orientation asks for the whole image first.
+    /// `bytes` belong to the node from here on (also when this throws or returns nil: freed).
+    static func stream(_ bytes: UnsafeMutableRawBufferPointer, name: String, options: LoadOptions) throws -> Image? {
+        var owned = true
+        defer { if owned { bytes.deallocate() } }
+        let reader = try JPEGRowReader(bytes, name: name, start: false)
+        let info = reader.info
+        let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
+        let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
+        let file = DecodedFile(name: name, format: .jpeg, options: options, exif: exif, icc: icc)
+        if file.orientation != 1 { return nil }
+        let width = Int(info.width), height = Int(info.height)
+        try Limits.check(width: width, height: height, what: name)
+        try reader.begin()
+        let converter = RowConverter(sample: .u8, channels: Int(info.components), curve: file.curve)
+        let transform = RowTransform(file.profile)
+        var extra: [String: PropertyValue] = ["ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")]
+        if info.progressive != 0 { extra["Progressive"] = .number(1) }
+        owned = false
+        let node = RowStreamNode(name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
+                                 opaque: true, wholeOnly: false, reader: reader,
+                                 open: { try JPEGRowReader(bytes, name: name, start: true) },
+                                 convert: { row, x, n, dst in
+                                     converter.convert(row, from: x, count: n, into: dst)
+                                     transform?.apply(dst, n)
+                                 },
+                                 release: { bytes.deallocate() })
+        return Image(node).withMetadata(file.metadata(width: width, height: height, extra: extra))
+    }
+}

@@ -1,0 +1,51 @@
+import CColorShim
+import Foundation
+import PixelCore
+
+/// PNG colour management and orientation: an iCCP profile, or cHRM primaries with gAMA,
+/// converts the stored values through Little CMS (sRGB and plain gAMA keep the fast
+/// tables); an eXIf block's orientation turns the pixels upright.
+/// Lua: `Image.load("p3.png")` gives working-space pixels of a Display P3 file.
+extension PNGDecoder {
+    /// Decodes a PNG honouring its colour chunks and EXIF orientation.
+    static func managedImage(_ data: [UInt8], name: String, options: LoadOptions) throws -> Image {
+        let layout = try data.withUnsafeBytes { try PNGChunks.scan($0, name: name) }
+        var profile: ColorProfile?
+        if options.space == .linear, layout.needsColorManagement {
+            if let payload = layout.iccp {
+                if let icc = inflateICC(payload) {
+                    profile = ColorProfile.embedded(icc, name: name)
+                } else {
+                    ColorProfile.warn("\(name): damaged iCCP chunk; treated as sRGB")
+                }
+            } else if let c = layout.chrm {
+                let gamma = layout.gama.map { 1 / $0 } ?? 2.2
+                profile = ColorProfile.rgb(white: (c[0], c[1]), red: (c[2], c[3]), green: (c[4], c[5]), blue: (c[6], c[7]), gamma: gamma)
+            }
+        }
+        let space: WorkingSpace = profile != nil ? .none : options.space
+        var image = try PNGDecoder.image(data, name: name, space: space)
+        let exif = layout.exif.flatMap { EXIF($0) }
+        let orientation = options.orient ? exif?.orientation ?? 1 : 1
+        guard profile != nil || orientation != 1 || exif != nil else { return image }
+        let buffer = try Context(threads: 1).render(image, rect: IRect(0, 0, Int(image.extent.width), Int(image.extent.height)))
+        if let profile { ColorConversion.toWorking(buffer, from: profile) }
+        let sink = try RasterSink(width: buffer.width, height: buffer.height, orientation: orientation, name: name)
+        for y in 0..<buffer.height { sink.put(pixels: buffer.row(buffer.height - 1 - y), y: y) }
+        image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
+        var metadata = exif?.metadata() ?? ImageMetadata()
+        metadata.orientationApplied = orientation != 1
+        metadata.properties["Format"] = .string("png")
+        if let profile { metadata.properties["ProfileName"] = .string(profile.description) }
+        return image.withMetadata(metadata)
+    }
+
+    /// The profile inside an iCCP payload (at most 16 MiB), or nil when it does not inflate.
+    static func inflateICC(_ payload: [UInt8]) -> [UInt8]? {
+        var out: UnsafeMutablePointer<UInt8>?
+        let n = payload.withUnsafeBufferPointer { lc_iccp_inflate($0.baseAddress, $0.count, min(16 << 20, maxChunkBytes * 4), &out) }
+        defer { lc_free(out) }
+        guard n > 0, let out else { return nil }
+        return Array(UnsafeBufferPointer(start: out, count: n))
+    }
+}

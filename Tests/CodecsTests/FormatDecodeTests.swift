@@ -1,0 +1,62 @@
+@testable import Codecs
+import Foundation
+import PixelCore
+import TestSupport
+import XCTest
+
+/// Every decoder against Pillow's decode of the same file (Tests/Fixtures/formats,
+/// gen_formats.py): JPEG, WebP and TIFF within 1/255, HEIC within 2/255; tagged files
+/// against ImageCms; EXIF orientations against ImageOps.exif_transpose.
+final class FormatDecodeTests: XCTestCase {
+    func check(_ file: String, _ reference: String, within tolerance: Int = 1, options: LoadOptions = LoadOptions()) throws {
+        let d = try FormatFixtures.compare(file, reference: reference + ".ref.png", options: options)
+        XCTAssertLessThanOrEqual(d, tolerance, "\(file): differs from Pillow by \(d)/255")
+    }
+
+    func testJPEGMatchesPillow() throws {
+        for name in ["baseline", "progressive", "gray", "cmyk", "q444"] { try check(name + ".jpg", name) }
+    }
+
+    func testWebPMatchesPillow() throws {
+        for name in ["lossy", "lossless", "alpha"] { try check(name + ".webp", name) }
+    }
+
+    func testTIFFMatchesPillow() throws {
+        for name in ["rgb-lzw", "rgba-deflate", "gray16", "float"] { try check(name + ".tif", name) }
+        try check("pages.tif", "pages-2", options: LoadOptions(page: 2))
+        XCTAssertThrowsError(try ImageIO.load(FormatFixtures.path("pages.tif"), options: LoadOptions(page: 3))) {
+            XCTAssertEqual(($0 as? LunetteError)?.status, .invalidInput)
+            XCTAssertTrue("\($0)".contains("no page 3 (the file has 2)"), "\($0)")
+        }
+    }
+
+    func testHEICMatchesPillowHEIF() throws {
+        try check("photo.heic", "photo", within: 2)
+    }
+
+    func testTaggedImagesMatchImageCms() throws {
+        for space in ["display-p3", "adobe-rgb"] {
+            for ext in ["png", "jpg"] { try check("\(space).\(ext)", "\(space)-\(ext)") }
+        }
+    }
+
+    func testEveryEXIFOrientationMatchesExifTranspose() throws {
+        for o in 1...8 {
+            try check("orient\(o).jpg", "orient\(o)")
+            let img = try ImageIO.load(FormatFixtures.path("orient\(o).jpg"))
+            XCTAssertEqual(img.metadata?.orientation, o)
+            XCTAssertEqual(img.extent.width, 24, "orientation \(o) is upright 24×16")
+            let stored = try ImageIO.load(FormatFixtures.path("orient\(o).jpg"), options: LoadOptions(orient: false))
+            XCTAssertEqual(stored.extent.width, o >= 5 ? 16 : 24, "orientation \(o) kept as stored")
+        }
+    }
+
+    func testPropertiesCarryEXIFFields() throws {
+        let img = try ImageIO.load(FormatFixtures.path("orient6.jpg"))
+        let p = try XCTUnwrap(img.metadata?.properties)
+        XCTAssertEqual(p["Orientation"], .number(6))
+        XCTAssertEqual(p["Format"], .string("jpeg"))
+        guard case .dictionary(let tiff)? = p["TIFF"] else { return XCTFail("no TIFF fields: \(p)") }
+        XCTAssertEqual(tiff["Make"], .string("Lunette"))
+    }
+}

@@ -1,0 +1,41 @@
+@testable import Codecs
+import Foundation
+import PixelCore
+import TestSupport
+import XCTest
+
+/// `ImageIO.open` on a JPEG: rows decoded while the image renders (as PNGs), profiles
+/// applied per row; the same pixels as the eager decoder; rotated files load whole.
+final class JPEGStreamTests: XCTestCase {
+    func pixels(_ img: Image) throws -> [Pixel] {
+        let b = try Context(threads: 2, tileSize: 16).render(img, rect: try Context.renderRect(for: img))
+        return (0..<b.height).flatMap { y in Array(UnsafeBufferPointer(start: b.row(y), count: b.width)) }
+    }
+
+    func testStreamedJPEGsEqualTheEagerDecoder() throws {
+        for name in ["baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "display-p3.jpg", "adobe-rgb.jpg"] {
+            let path = FormatFixtures.path(name)
+            let streamed = try ImageIO.open(path)
+            XCTAssertTrue(streamed.node is RowStreamNode, name)
+            XCTAssertEqual(try pixels(streamed), try pixels(try ImageIO.load(path)), name)
+            XCTAssertEqual(try pixels(streamed), try pixels(streamed), "\(name): a second render decodes again")
+            XCTAssertEqual(streamed.metadata?.properties["Format"], .string("jpeg"))
+        }
+        let rotated = try ImageIO.open(FormatFixtures.path("orient6.jpg"))
+        XCTAssertFalse(rotated.node is RowStreamNode, "an orientation to apply loads whole")
+        XCTAssertEqual(rotated.extent.width, 24)
+    }
+
+    func testATruncatedStreamFailsTheRender() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = try AtomicFile.read(FormatFixtures.path("baseline.jpg"))
+        let cut = dir.appendingPathComponent("cut.jpg").path
+        try Data(bytes.prefix(bytes.count * 2 / 3)).write(to: URL(fileURLWithPath: cut))
+        let out = dir.appendingPathComponent("out.jpg").path
+        XCTAssertThrowsError(try ImageWriter.write(try ImageIO.open(cut), to: out)) {
+            XCTAssertEqual(($0 as? LunetteError)?.status, .truncated, "\($0)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Regenerates the format fixtures with Pillow (and pillow-heif): each NAME.EXT beside
+NAME.ref.png, Pillow's own decode of it (after ImageCms conversion to sRGB for tagged files,
+after ImageOps.exif_transpose for rotated ones). Source pixels: a crop of the bundled
+chelsea.png (CC0). The two .icc files are Display P3 and Adobe RGB (1998) as Lunette
+builds them (lcms); the conversions checked against them are Pillow's (lcms)."""
+import io, os
+import numpy as np
+from PIL import Image, ImageCms, ImageOps
+
+here = os.path.dirname(os.path.abspath(__file__))
+os.chdir(here)
+src = Image.open('../../../assets/photos/chelsea.png').convert('RGB').crop((150, 40, 246, 112)).resize((48, 36))
+
+def ref(name, im):
+    im.save(name + '.ref.png')
+
+def decoded(path):
+    return Image.open(path)
+
+# JPEG: baseline, progressive, gray, CMYK (Adobe), 4:4:4
+src.save('baseline.jpg', quality=90); ref('baseline', decoded('baseline.jpg').convert('RGB'))
+src.save('progressive.jpg', quality=80, progressive=True); ref('progressive', decoded('progressive.jpg').convert('RGB'))
+src.convert('L').save('gray.jpg', quality=90); ref('gray', decoded('gray.jpg').convert('RGB'))
+src.convert('CMYK').save('cmyk.jpg', quality=90); ref('cmyk', decoded('cmyk.jpg').convert('RGB'))
+src.save('q444.jpg', quality=95, subsampling=0); ref('q444', decoded('q444.jpg').convert('RGB'))
+
+# Tagged images: saturated colours in the tagged space, converted by ImageCms (relative colorimetric).
+sat = np.zeros((8, 24, 3), np.uint8)
+for i, c in enumerate([(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (255, 0, 255)]):
+    sat[:, 4 * i:4 * i + 4] = c
+sat[4:] = np.asarray(src.resize((24, 4)))
+tagged = Image.fromarray(sat)
+srgb = ImageCms.createProfile('sRGB')
+for name, icc in [('display-p3', 'display-p3.icc'), ('adobe-rgb', 'adobe-rgb.icc')]:
+    prof = open(icc, 'rb').read()
+    tagged.save(name + '.png', icc_profile=prof)
+    tagged.save(name + '.jpg', icc_profile=prof, quality=95, subsampling=0)
+    for ext in ['png', 'jpg']:
+        im = decoded(name + '.' + ext)
+        out = ImageCms.profileToProfile(im, ImageCms.ImageCmsProfile(io.BytesIO(im.info['icc_profile'])), srgb,
+                                        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode='RGB')
+        ref(name + '-' + ext, out)
+
+# EXIF orientations: upright U stored as the inverse transform, tagged 1…8.
+upright = src.resize((24, 16))
+inverse = {1: None, 2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180, 4: Image.Transpose.FLIP_TOP_BOTTOM,
+           5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_90, 7: Image.Transpose.TRANSVERSE, 8: Image.Transpose.ROTATE_270}
+for o in range(1, 9):
+    stored = upright if inverse[o] is None else upright.transpose(inverse[o])
+    exif = Image.Exif()
+    exif[0x0112] = o
+    exif[0x010f] = 'Lunette'
+    stored.save('orient%d.jpg' % o, quality=95, subsampling=0, exif=exif.tobytes())
+    ref('orient%d' % o, ImageOps.exif_transpose(decoded('orient%d.jpg' % o)).convert('RGB'))
+
+# WebP: lossy, lossless, lossless with alpha
+src.save('lossy.webp', quality=80); ref('lossy', decoded('lossy.webp').convert('RGB'))
+src.save('lossless.webp', lossless=True); ref('lossless', decoded('lossless.webp').convert('RGB'))
+rgba = src.convert('RGBA'); rgba.putalpha(Image.linear_gradient('L').resize(src.size))
+rgba.save('alpha.webp', lossless=True); ref('alpha', decoded('alpha.webp'))
+
+# TIFF: 8-bit RGB LZW, RGBA deflate, 16-bit gray, 32-bit float gray, two pages
+src.save('rgb-lzw.tif', compression='tiff_lzw'); ref('rgb-lzw', decoded('rgb-lzw.tif').convert('RGB'))
+rgba.save('rgba-deflate.tif', compression='tiff_adobe_deflate'); ref('rgba-deflate', decoded('rgba-deflate.tif'))
+g16 = (np.asarray(src.convert('L')).astype(np.uint16) * 257 + np.arange(src.size[0], dtype=np.uint16)).astype(np.uint16)
+Image.fromarray(g16).save('gray16.tif')
+ref('gray16', Image.fromarray((np.asarray(decoded('gray16.tif')).astype(float) / 65535 * 255).round().astype(np.uint8)).convert('RGB'))
+f32 = (np.asarray(src.convert('L')).astype(np.float32) / 255) ** 2.2
+Image.fromarray(f32).save('float.tif')
+lin = np.asarray(decoded('float.tif')).astype(float)
+enc = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * np.power(np.clip(lin, 0, None), 1 / 2.4) - 0.055)
+ref('float', Image.fromarray((np.clip(enc, 0, 1) * 255).round().astype(np.uint8)).convert('RGB'))
+src.save('pages.tif', save_all=True, append_images=[src.transpose(Image.Transpose.ROTATE_180)])
+page2 = decoded('pages.tif'); page2.seek(1); ref('pages-2', page2.convert('RGB'))
+
+# HEIC (pillow-heif), checked within 2/255
+try:
+    import pillow_heif
+    pillow_heif.register_heif_opener()
+    src.save('photo.heic', quality=90); ref('photo', decoded('photo.heic').convert('RGB'))
+except ImportError:
+    print('pillow-heif missing: photo.heic kept as it was')

@@ -1,6 +1,6 @@
 # Lunette — `make demo` and `make test` work on a fresh Debian machine with Swift.
 SHELL := /bin/bash
-DEPS := liblua5.4-dev libpng-dev zlib1g-dev libedit-dev libzint-dev libjpeg62-turbo-dev liblcms2-dev libwebp-dev libtiff-dev libheif-dev zbar-tools ffmpeg chromium
+DEPS := liblua5.4-dev libpng-dev zlib1g-dev libedit-dev libzint-dev libjpeg62-turbo-dev liblcms2-dev libwebp-dev libtiff-dev libheif-dev zbar-tools ffmpeg chromium dpkg-dev
 BIN := .build/release/lunette
 
 .PHONY: deps build demo test clean bench
@@ -29,6 +29,7 @@ demo: build
 ## test: build and run every test
 test: deps
 	swift build --build-tests
+	@$(MAKE) --no-print-directory generate-manual
 	@set -o pipefail; swift test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$$?; \
 	summary=$$(grep -E "^\s*Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -n 1); \
 	total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
@@ -44,3 +45,4 @@ bench: build
 
 include make/hardening.mk
 include make/fidelity.mk
+include make/install.mk

@@ -25,7 +25,8 @@ struct Bench: ParsableCommand {
     @Argument(help: "Input PNG file.")
     var input: String
 
-    @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).")
+    @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).",
+            completion: FilterNameCompletion.kind)
     var steps: [String] = []
 
     @Flag(help: "Run each step with its specials (clamp before a blur, crop back after it).")

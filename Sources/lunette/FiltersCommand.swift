@@ -75,7 +75,7 @@ struct Describe: ParsableCommand {
         """
     )
 
-    @Argument(help: "A filter name, or a word that finds one.")
+    @Argument(help: "A filter name, or a word that finds one.", completion: FilterNameCompletion.kind)
     var name: String
 
     @Flag(help: "Print the attribute dictionary as JSON.")

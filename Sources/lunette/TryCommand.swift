@@ -26,7 +26,7 @@ struct Try: ParsableCommand {
         """
     )
 
-    @Argument(help: "Filter name (case-insensitive, CI prefix optional).")
+    @Argument(help: "Filter name (case-insensitive, CI prefix optional).", completion: FilterNameCompletion.kind)
     var name: String
 
     @Argument(help: "Inputs to set, as key=value (value: a Lua expression).")

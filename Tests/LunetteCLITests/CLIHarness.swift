@@ -17,18 +17,20 @@ struct CLIHarness {
         return path(name)
     }
 
-    /// Starts lunette (through `/bin/sh -c` when `shell` is given) without waiting.
-    func start(_ args: [String], shell: String? = nil, env: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    /// Starts lunette (or `executable`; through `/bin/sh -c` when `shell` is given) without
+    /// waiting; `environment` replaces this process's environment instead of adding `env` to it.
+    func start(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
+               environment: [String: String]? = nil) throws -> (Process, Pipe, Pipe) {
         let p = Process()
         if let shell {
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
             p.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args
         } else {
-            p.executableURL = CLITests.binary
+            p.executableURL = executable ?? CLITests.binary
             p.arguments = args
         }
         p.currentDirectoryURL = dir
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        p.environment = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
         p.standardInput = FileHandle.nullDevice
@@ -37,8 +39,9 @@ struct CLIHarness {
     }
 
     @discardableResult
-    func run(_ args: [String], shell: String? = nil, env: [String: String] = [:]) throws -> Result {
-        let (p, out, err) = try start(args, shell: shell, env: env)
+    func run(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
+             environment: [String: String]? = nil) throws -> Result {
+        let (p, out, err) = try start(args, shell: shell, env: env, executable: executable, environment: environment)
         nonisolated(unsafe) var e = Data()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { e = err.fileHandleForReading.readDataToEndOfFile() }

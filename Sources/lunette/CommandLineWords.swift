@@ -11,6 +11,9 @@ import PixelCore
 ///   lunette - [args…]                  → lunette run - [args…] (the script on standard input)
 ///   lunette --version [-v]             → the version (and, with -v, the libraries')
 ///   lunette frobnicate                 → unknown command 'frobnicate', the list, exit 1
+/// Other words starting with `-` reach the parser as they are: `--help`, and the ones
+/// `make install` and the shells use (`--experimental-dump-help` for the manual pages,
+/// `--generate-completion-script bash`, `---completion …` for filter names).
 enum CommandLineWords {
     static var commands: [String] {
         Lunette.configuration.subcommands.map { $0._commandName } + ["help"]

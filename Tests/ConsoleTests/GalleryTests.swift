@@ -22,7 +22,7 @@ final class GalleryTests: XCTestCase {
 
     static let plugins = """
     lunette.filter {
-      name = "XSoftGlow", displayName = "Soft Glow", categories = {"CICategoryStylize", "CICategoryStillImage"},
+      name = "XTestGlow", displayName = "Test Glow", categories = {"CICategoryStylize", "CICategoryStillImage"},
       description = "Screens a blurred copy over the image.",
       inputs = {inputImage = {class = "CIImage"}, inputRadius = {type = "CIAttributeTypeDistance", default = 4, min = 0, sliderMax = 50}},
       apply = function(f) return f.inputImage | CIScreenBlendMode{backgroundImage = f.inputImage | CIGaussianBlur{radius = f.inputRadius}} end,
@@ -62,7 +62,7 @@ final class GalleryTests: XCTestCase {
     func testTryRendersEveryRegisteredFilter() throws {
         let b = try shared()
         XCTAssertGreaterThanOrEqual(b.registered.count, 123)
-        XCTAssertTrue(b.registered.contains("XSoftGlow"))
+        XCTAssertTrue(b.registered.contains("XTestGlow"))
         XCTAssertEqual(b.gallery.entries.map(\.name).sorted(), b.registered)
         for e in b.gallery.entries where e.name != "XBroken" {
             XCTAssertNil(e.failure, e.name)

@@ -664,23 +664,13 @@ local safeglobals = {"assert", "error", "ipairs", "next", "pairs", "pcall", "pri
                      "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring",
                      "type", "xpcall", "_VERSION"}
 
--- Libraries the sandbox leaves out say so when used: "io is not available to plugins
--- (sandbox)". (os.execute, string.dump … read as nil, so `os.getenv and …` still probes;
--- calling one is reworded by the host, LuaRuntime.sandboxMessage.)
-local withheld = {io = true, debug = true, package = true, require = true, dofile = true, loadfile = true}
-
---- lunette.sandbox([who]): a fresh environment for untrusted code; `who` ("plugins") ends
---- the message for what it withholds.
-function lunette.sandbox(who)
-  who = who or "sandboxed code"
+--- lunette.sandbox(): a fresh environment for untrusted code.
+function lunette.sandbox()
   local env = {}
   for _, k in ipairs(safeglobals) do env[k] = _G[k] end
   env.string = copy(string, {dump = true})
   env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
   env.os = {clock = os.clock, time = os.time, date = os.date}
-  setmetatable(env, {__index = function(_, k)
-    if withheld[k] then error(sformat("%s is not available to %s (sandbox)", k, who), 2) end
-  end})
   env.arg = _G.arg and copy(_G.arg)
   env.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end

@@ -672,6 +672,10 @@ function lunette.sandbox()
   env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
   env.os = {clock = os.clock, time = os.time, date = os.date}
   env.arg = _G.arg and copy(_G.arg)
+  -- `CIGausianBlur{}` in a plugin or chain file: unknown filter (did you mean …?), as in scripts
+  setmetatable(env, {__index = function(_, k)
+    if type(k) == "string" and k:match("^CI%u") then error(unknownfilter(k), 2) end
+  end})
   env.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
     return load(chunk, name, "t", e or env)

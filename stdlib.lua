@@ -1274,6 +1274,23 @@ local repl = lunette.repl
 --- Returns "ok", {n = …, values…} | "incomplete" | "error", message.
 function repl.pack(...) return table.pack(...) end
 
+-- An error as the REPL shows it: the message at the user's line, and a traceback only of
+-- the user's own frames when there is more than the line typed (no stdlib.lua, no C).
+function repl.errortext(m)
+  local msg = tostring(m)
+  local frames = {}
+  for line in debug.traceback("", 2):gmatch("[^\n]+") do
+    if line:find("in function 'xpcall'") then break end  -- the REPL's own frames follow
+    local where = line:match("^%s+(.-):")
+    if where and where ~= "stdlib.lua" and where ~= "[C]" then frames[#frames + 1] = line end
+  end
+  if msg:match("^stdlib%.lua:%d+: ") and frames[1] then
+    msg = frames[1]:match("^%s+(.-:%d+):") .. ": " .. msg:gsub("^stdlib%.lua:%d+: ", "")
+  end
+  if #frames <= 1 then return msg end
+  return msg .. "\nstack traceback:\n" .. concat(frames, "\n")
+end
+
 function repl.eval(src)
   -- `return pack(<src>)` evaluates the expression in this chunk's own frame (not as a
   -- tail call), so errors point at stdin:line.
@@ -1284,11 +1301,7 @@ function repl.eval(src)
     if err:find("<eof>$") then return "incomplete" end
     return "error", err
   end
-  local results = table.pack(xpcall(chunk, function(m)
-    local msg = tostring(m)
-    local tb = debug.traceback(msg, 2)
-    return (tb:gsub("\n%s*%[C%]: in function 'xpcall'.*$", ""))
-  end))
+  local results = table.pack(xpcall(chunk, repl.errortext))
   if not results[1] then return "error", results[2] end
   local values = {n = results.n - 1}
   for i = 2, results.n do values[i - 1] = results[i] end

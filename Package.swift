@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -664,24 +664,18 @@ local safeglobals = {"assert", "error", "ipairs", "next", "pairs", "pcall", "pri
                      "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring",
                      "type", "xpcall", "_VERSION"}
 
--- Libraries the sandbox leaves out say so when used: "io is not available to plugins
--- (sandbox)". (os.execute, string.dump … read as nil, so `os.getenv and …` still probes;
--- calling one is reworded by the host, LuaRuntime.sandboxMessage.)
-local withheld = {io = true, debug = true, package = true, require = true, dofile = true, loadfile = true}
-
---- lunette.sandbox([who]): a fresh environment for untrusted code; `who` ("plugins") ends
---- the message for what it withholds.
-function lunette.sandbox(who)
-  who = who or "sandboxed code"
+--- lunette.sandbox(): a fresh environment for untrusted code.
+function lunette.sandbox()
   local env = {}
   for _, k in ipairs(safeglobals) do env[k] = _G[k] end
   env.string = copy(string, {dump = true})
   env.table, env.math, env.utf8, env.coroutine = copy(table), copy(math), copy(utf8), copy(coroutine)
   env.os = {clock = os.clock, time = os.time, date = os.date}
-  setmetatable(env, {__index = function(_, k)
-    if withheld[k] then error(sformat("%s is not available to %s (sandbox)", k, who), 2) end
-  end})
   env.arg = _G.arg and copy(_G.arg)
+  -- `CIGausianBlur{}` in a plugin or chain file: unknown filter (did you mean …?), as in scripts
+  setmetatable(env, {__index = function(_, k)
+    if type(k) == "string" and k:match("^CI%u") then error(unknownfilter(k), 2) end
+  end})
   env.load = function(chunk, name, mode, e)
     if mode ~= nil and mode ~= "t" then error("the sandbox loads text chunks only", 2) end
     return load(chunk, name, "t", e or env)
@@ -1280,6 +1274,23 @@ local repl = lunette.repl
 --- Returns "ok", {n = …, values…} | "incomplete" | "error", message.
 function repl.pack(...) return table.pack(...) end
 
+-- An error as the REPL shows it: the message at the user's line, and a traceback only of
+-- the user's own frames when there is more than the line typed (no stdlib.lua, no C).
+function repl.errortext(m)
+  local msg = tostring(m)
+  local frames = {}
+  for line in debug.traceback("", 2):gmatch("[^\n]+") do
+    if line:find("in function 'xpcall'") then break end  -- the REPL's own frames follow
+    local where = line:match("^%s+(.-):")
+    if where and where ~= "stdlib.lua" and where ~= "[C]" then frames[#frames + 1] = line end
+  end
+  if msg:match("^stdlib%.lua:%d+: ") and frames[1] then
+    msg = frames[1]:match("^%s+(.-:%d+):") .. ": " .. msg:gsub("^stdlib%.lua:%d+: ", "")
+  end
+  if #frames <= 1 then return msg end
+  return msg .. "\nstack traceback:\n" .. concat(frames, "\n")
+end
+
 function repl.eval(src)
   -- `return pack(<src>)` evaluates the expression in this chunk's own frame (not as a
   -- tail call), so errors point at stdin:line.
@@ -1290,11 +1301,7 @@ function repl.eval(src)
     if err:find("<eof>$") then return "incomplete" end
     return "error", err
   end
-  local results = table.pack(xpcall(chunk, function(m)
-    local msg = tostring(m)
-    local tb = debug.traceback(msg, 2)
-    return (tb:gsub("\n%s*%[C%]: in function 'xpcall'.*$", ""))
-  end))
+  local results = table.pack(xpcall(chunk, repl.errortext))
   if not results[1] then return "error", results[2] end
   local values = {n = results.n - 1}
   for i = 2, results.n do values[i - 1] = results[i] end

@@ -9,7 +9,7 @@ FUZZ_FLAGS := -Xswiftc -sanitize=address -Xswiftc -Xfrontend -Xswiftc -sanitize=
               -Xcc -fsanitize=fuzzer-no-link,address
 # Seconds each fuzz target runs: make fuzz SECONDS=600
 SECONDS ?= 60
-# Seed folders besides fuzz/seeds/<target>:
+# Seed folders besides Fuzz/seeds/<target>:
 FUZZ_SEEDS_FuzzPNG := Tests/Fixtures/pngsuite Tests/Fixtures/libpng-crashers Tests/Fixtures/fuzz/png
 FUZZ_SEEDS_FuzzLua :=
 FUZZ_SEEDS_FuzzY4M := Tests/Fixtures/fuzz/y4m
@@ -28,9 +28,9 @@ fuzz-build: deps
 	    | { grep -Ev '^\[|ld.gold: warning' || true; } || { echo "fuzz-build: $$t failed"; exit 1; }; \
 	done
 
-## fuzz: runs every fuzz target for SECONDS seconds (fuzz/run.sh); fails on any crash, leak, timeout or OOM
+## fuzz: runs every fuzz target for SECONDS seconds (Fuzz/run.sh); fails on any crash, leak, timeout or OOM
 fuzz: fuzz-build
-	@status=0; $(foreach t,$(FUZZ_TARGETS),fuzz/run.sh $(t) $(SECONDS) fuzz/seeds/$(t) $(FUZZ_SEEDS_$(t)) || status=1;) exit $$status
+	@status=0; $(foreach t,$(FUZZ_TARGETS),Fuzz/run.sh $(t) $(SECONDS) Fuzz/seeds/$(t) $(FUZZ_SEEDS_$(t)) || status=1;) exit $$status
 
 ## fuzz-smoke: a short run of every fuzz target (CI): 15 s each, 2 minutes in all
 fuzz-smoke:

@@ -175,3 +175,5 @@ size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_
 }
 
 void lc_free(void *p) { free(p); }
+
+int lc_version(void) { return cmsGetEncodedCMMversion(); }

@@ -1,6 +1,7 @@
 #include "lunette_edit.h"
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,19 @@ static char **attempt_completion(const char *text, int start, int end) {
     return completer(text, line);
 }
 
-/* One byte of input: typed-ahead bytes first, then the terminal. A signal ends the read
-   (-1, like end of input) only when `interrupted` says it was Ctrl-C; others (SIGWINCH) retry. */
+/* One byte of input: typed-ahead bytes first, then the terminal. Ctrl-C ends the read
+   (-1, like end of input) when `interrupted` says so; other signals (SIGWINCH) do not. The
+   wait polls in short steps: a SIGINT handler installed with SA_RESTART would otherwise
+   restart the read and leave Ctrl-C unnoticed until the next key. */
 static int next_byte(void) {
     if (lookahead >= 0) { int b = lookahead; lookahead = -1; return b; }
     if (pending_pos < pending_len) return pending[pending_pos++];
     for (;;) {
         unsigned char b;
+        if (interrupted && interrupted()) return -1;
+        struct pollfd fds = {STDIN_FILENO, POLLIN, 0};
+        int ready = poll(&fds, 1, 100);
+        if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
         ssize_t r = read(STDIN_FILENO, &b, 1);
         /* Ctrl-C may be handled only after later keys were read: they start the next line. */
         if (r == 1 && interrupted && interrupted()) { lookahead = b; return -1; }

@@ -146,3 +146,5 @@ int lh_encode(FILE *file, const lh_encode_params *p, char *why, size_t why_size)
     heif_context_free(ctx);
     return e.code == heif_error_Ok ? LH_OK : LH_ERROR;
 }
+
+const char *lh_version(void) { return heif_get_version(); }

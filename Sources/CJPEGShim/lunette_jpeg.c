@@ -1,4 +1,5 @@
 #include "lunette_jpeg.h"
+#include <stdio.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -244,4 +245,15 @@ void lj_writer_free(lj_writer *w) {
     if (!w) return;
     if (setjmp(w->err.jump) == 0) jpeg_destroy_compress(&w->cinfo);
     free(w);
+}
+
+const char *lj_version(void) {
+    static char text[48];
+#ifdef LIBJPEG_TURBO_VERSION_NUMBER
+    int v = LIBJPEG_TURBO_VERSION_NUMBER;  /* e.g. 2001005 */
+    snprintf(text, sizeof text, "%d (turbo %d.%d.%d)", JPEG_LIB_VERSION, v / 1000000, v / 1000 % 1000, v % 1000);
+#else
+    snprintf(text, sizeof text, "%d", JPEG_LIB_VERSION);
+#endif
+    return text;
 }

@@ -266,3 +266,5 @@ void lt_writer_free(lt_writer *w) {
     if (w->tif) TIFFCleanup(w->tif);
     free(w);
 }
+
+const char *lt_version(void) { return TIFFGetVersion(); }

@@ -100,3 +100,5 @@ int lw_encode(const lw_encode_params *p, uint8_t **out, size_t *out_length, char
 }
 
 void lw_free(void *p) { WebPFree(p); }
+
+int lw_version(void) { return WebPGetDecoderVersion(); }

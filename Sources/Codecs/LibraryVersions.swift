@@ -1,4 +1,9 @@
+import CColorShim
+import CHEIFShim
+import CJPEGShim
 import CPNGShim
+import CTIFFShim
+import CWebPShim
 import CZintShim
 import Foundation
 
@@ -8,11 +13,14 @@ public enum LibraryVersions {
     public static var all: [(name: String, version: String)] {
         [("libpng", String(cString: lp_libpng_version())),
          ("zlib", String(cString: lp_zlib_version())),
-         ("zint", zintVersion)]
+         ("libjpeg", String(cString: lj_version())),
+         ("libwebp", dotted(Int(lw_version()), base: 256)),
+         ("libtiff", String(cString: lt_version()).split(separator: "\n").first.map { String($0.split(separator: " ").last ?? "") } ?? ""),
+         ("libheif", String(cString: lh_version())),
+         ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)"),
+         ("zint", dotted(Int(lz_version()), base: 100))]
     }
 
-    static var zintVersion: String {
-        let v = Int(lz_version())  // e.g. 21201 for 2.12.1
-        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
-    }
+    /// 0x010203 → "1.2.3" (base 256), 21201 → "2.12.1" (base 100).
+    static func dotted(_ v: Int, base: Int) -> String { "\(v / (base * base)).\(v / base % base).\(v % base)" }
 }

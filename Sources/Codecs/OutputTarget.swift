@@ -47,6 +47,12 @@ public enum OutputTarget: Equatable, Sendable {
         return dir.isEmpty ? target : dir + "/" + target
     }
 
+    /// True for standard output, devices, FIFOs and sockets: written as a stream, never renamed over.
+    public var isStream: Bool {
+        if case .replace = self { return false }
+        return true
+    }
+
     /// How the command line names this output in messages.
     public var name: String {
         switch self {

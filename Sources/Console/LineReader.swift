@@ -25,6 +25,20 @@ final class LineReader {
         let early = TerminalCapabilities.takeTypedAhead()
         if !early.isEmpty { early.withUnsafeBufferPointer { lunette_edit_push_input($0.baseAddress, $0.count) } }
         if let historyPath { _ = lunette_edit_read_history(historyPath) }
+        // `os.exit` leaves without returning to the loop: the history is written at exit then.
+        LineReader.unsaved = historyPath
+        atexit { LineReader.writeHistory() }
+    }
+
+    /// The history file still to write (nil once written).
+    nonisolated(unsafe) static var unsaved: String?
+
+    static func writeHistory() {
+        guard let path = unsaved else { return }
+        unsaved = nil
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        _ = lunette_edit_write_history(path, 1000)
     }
 
     static func commonPrefix(_ items: [String]) -> String {
@@ -47,10 +61,5 @@ final class LineReader {
         lunette_edit_add_history(entry)
     }
 
-    func save() {
-        guard let historyPath else { return }
-        try? FileManager.default.createDirectory(atPath: (historyPath as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        _ = lunette_edit_write_history(historyPath, 1000)
-    }
+    func save() { LineReader.writeHistory() }
 }

@@ -48,7 +48,7 @@ extension LuaRuntime {
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }
         try load(source, name: "@" + name)
-        try setSandboxEnvironment(functionAt: -1, for: "plugins")
+        try setSandboxEnvironment(functionAt: -1)
         let outer = loadingPlugin
         loadingPlugin = (name, source, [])
         defer { loadingPlugin = outer }

@@ -160,16 +160,14 @@ public final class LuaRuntime {
         if status != LUA_OK { throw scriptError(status) }
     }
 
-    /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment;
-    /// `who` ends its messages ("io is not available to plugins (sandbox)").
-    func setSandboxEnvironment(functionAt index: Int32, for who: String = "sandboxed scripts") throws {
+    /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment.
+    func setSandboxEnvironment(functionAt index: Int32) throws {
         let fn = lua_absindex(L, index)
         lua_getglobal(L, "lunette")
         lua_getfield(L, -1, "sandbox")
         lua_rotate(L, -2, -1)
         lunette_pop(L, 1)
-        LuaValues.pushString(L, who)
-        try call(nargs: 1, nresults: 1, handler: 0)
+        try call(nargs: 0, nresults: 1, handler: 0)
         _ = lua_setupvalue(L, fn, 1)
     }
 
@@ -195,21 +193,6 @@ public final class LuaRuntime {
         try call(nargs: 3, nresults: 1, handler: base)
         guard let out: Image = LuaValues.object(L, -1, "lunette.Image") else {
             throw LunetteError(.script, "steps did not produce an image")
-        }
-        return out
-    }
-
-    /// Functions the sandbox leaves out of `os` and `string`.
-    static let withheldFields = ["execute": "os", "getenv": "os", "remove": "os", "rename": "os", "exit": "os",
-                                 "tmpname": "os", "setlocale": "os", "dump": "string"]
-
-    /// Says what is missing where sandboxed code called a function the sandbox leaves out:
-    /// "attempt to call a nil value (field 'execute')" → "os.execute is not available to plugins (sandbox)".
-    static func sandboxMessage(_ message: String, who: String) -> String {
-        var out = message
-        for (field, library) in withheldFields {
-            out = out.replacingOccurrences(of: "attempt to call a nil value (field '\(field)')",
-                                           with: "\(library).\(field) is not available to \(who) (sandbox)")
         }
         return out
     }

@@ -10,7 +10,7 @@ extension Context {
 
     /// Runs `work(0)`…`work(count − 1)` in parallel and returns when all are done: here and
     /// on Dispatch's workers for a graph `depth` steps deep up to `deepGraph`, else each on
-    /// a new thread with a deep stack. Lua: every `img:save`, `img:pixel` and `img:render`.
+    /// a new thread with a deep stack. Lua: every `img:save` and `img:pixel`.
     static func perform(_ count: Int, depth: Int, _ work: @escaping (Int) -> Void) {
         guard depth > deepGraph else {
             if count <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: work) }

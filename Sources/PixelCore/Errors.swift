@@ -1,6 +1,6 @@
 import Foundation
 
-/// Lunette's documented process exit codes (ARCHITECTURE.md).
+/// Lunette's documented process exit codes (docs/ARCHITECTURE.md).
 public enum ExitStatus: Int32, Sendable {
     case ok = 0, usage = 1, script = 2, invalidInput = 3, truncated = 4, limit = 5, io = 6
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The kinds of node in the image graph (ARCHITECTURE.md).
+/// The kinds of node in the image graph (docs/ARCHITECTURE.md).
 public enum NodeKind: String, Sendable {
     case source, point, area, warp, generator, reduction
 }

@@ -15,7 +15,7 @@ import Foundation
 /// source and the same pixel of the output share their low 21 address bits, and a kernel
 /// reading one while writing the other stalls on false store-to-load dependencies (4K
 /// aliasing; it cost a 3×3 convolution writing straight into the output 60 % more CPU).
-/// Lua: `img:render()` of a 4K image allocates one such buffer.
+/// Lua: `Image.load("4k.png")` decodes into one such buffer (any pixel buffer over 4 MiB).
 enum LargeAllocation {
     static let threshold = 4 << 20
     static let alignment = 2 << 20

@@ -66,7 +66,7 @@ final class Y4MLimitsTests: XCTestCase {
     /// (Tests/Fixtures/fuzz/y4m), through the reader, the conversion and the encoder as
     /// Fuzz/FuzzY4M does: each frame comes back the right size or the stream fails cleanly.
     func testFuzzInputsReplayCleanly() throws {
-        let folders = [Fixtures.path("fuzz/seeds/FuzzY4M"), Fixtures.fixture("fuzz/y4m")]
+        let folders = [Fixtures.path("Fuzz/seeds/FuzzY4M"), Fixtures.fixture("fuzz/y4m")]
         var count = 0, frames = 0
         let saved = Limits.maxPixels
         defer { Limits.maxPixels = saved }

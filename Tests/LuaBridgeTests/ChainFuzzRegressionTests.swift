@@ -4,13 +4,13 @@ import PixelCore
 import TestSupport
 import XCTest
 
-/// Replays the chain-file fuzzer's seeds and findings (fuzz/seeds/FuzzChain,
+/// Replays the chain-file fuzzer's seeds and findings (Fuzz/seeds/FuzzChain,
 /// Tests/Fixtures/fuzz/chain) as Fuzz/FuzzChain does: loaded as `--chain` loads a file (and
 /// as a presets file when the text starts with '-'), applied to a small frame and rendered.
 /// Each either works or fails with a clean error; none traps.
 final class ChainFuzzRegressionTests: XCTestCase {
     func testChainFilesLoadApplyAndRenderOrFailCleanly() throws {
-        let folders = [Fixtures.path("fuzz/seeds/FuzzChain"), Fixtures.fixture("fuzz/chain")]
+        let folders = [Fixtures.path("Fuzz/seeds/FuzzChain"), Fixtures.fixture("fuzz/chain")]
         let saved = (Limits.maxPixels, Limits.maxSide)
         defer {
             (Limits.maxPixels, Limits.maxSide) = saved

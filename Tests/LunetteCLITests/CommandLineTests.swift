@@ -88,5 +88,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(c.status, 3)
         XCTAssertTrue(c.stderr.contains("chain.lua:1: CISepiaTone.inputIntensity: expected a number, got string"), c.stderr)
         XCTAssertEqual(c.stderr.split(separator: "\n").count, 1, c.stderr)
+        let typo = try cli.write("typo.lua", "return {steps = {CIGausianBlur{radius = 2}}}\n")
+        let t = try cli.run(["apply", Fixtures.astronaut, "-o", cli.path("x.png"), "--chain", typo])
+        XCTAssertEqual(t.status, 3)
+        XCTAssertTrue(t.stderr.contains("typo.lua:1: unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), t.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cli.path("x.png")))
     }
 }

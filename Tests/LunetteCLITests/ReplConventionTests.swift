@@ -15,9 +15,9 @@ final class ReplConventionTests: XCTestCase {
                    "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                    "TERM": "xterm-256color", "NO_COLOR": "1"]
         if let preview { env["LUNETTE_PREVIEW"] = preview }
-        // setsid -c: the pseudo-terminal becomes lunette's controlling terminal, so Ctrl-C
+        // setsid -w -c: the pseudo-terminal becomes lunette's controlling terminal, so Ctrl-C
         // typed into it is a SIGINT, as in a real session.
-        let tty = try PseudoTerminal(URL(fileURLWithPath: "/usr/bin/setsid"), arguments: ["-c", CLITests.binary.path],
+        let tty = try PseudoTerminal(URL(fileURLWithPath: "/usr/bin/setsid"), arguments: ["-w", "-c", CLITests.binary.path],
                                      environment: env,
                                      removing: preview == nil ? ["LUNETTE_PREVIEW", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL"] : [])
         if waitForPrompt { XCTAssertTrue(tty.waitFor("> "), tty.output) }
@@ -49,6 +49,15 @@ final class ReplConventionTests: XCTestCase {
         tty.send("kept + 1\r")
         XCTAssertTrue(tty.waitFor("\n43", after: mark), tty.output.debugDescription)
         quit(tty)
+    }
+
+    func testOsExitLeavesAndKeepsTheHistory() throws {
+        let tty = try start()
+        tty.send("exit_marker = 1\r")
+        tty.send("os.exit(3)\r")
+        XCTAssertEqual(tty.finish(), 3, tty.output)
+        let saved = try String(contentsOfFile: dir.appendingPathComponent("state/lunette/history").path, encoding: .utf8)
+        XCTAssertTrue(saved.contains("exit_marker"), saved)
     }
 
     /// The terminal query at start-up (sixel support) reads the terminal: what the user

@@ -44,4 +44,7 @@ void lc_transform_free(lc_transform *t);
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out);
 void lc_free(void *p);
 
+// Little CMS's version, e.g. 2140 for 2.14.
+int lc_version(void);
+
 #endif

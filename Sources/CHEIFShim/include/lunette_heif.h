@@ -45,4 +45,7 @@ typedef struct {
 } lh_encode_params;
 int lh_encode(FILE *file, const lh_encode_params *p, char *why, size_t why_size);
 
+// libheif's version ("1.15.1").
+const char *lh_version(void);
+
 #endif

@@ -59,4 +59,7 @@ int lj_write_finish(lj_writer *w);
 const char *lj_writer_error(lj_writer *w);
 void lj_writer_free(lj_writer *w);
 
+// The libjpeg API version and, for libjpeg-turbo, its release ("62 (turbo 2.1.5)").
+const char *lj_version(void);
+
 #endif

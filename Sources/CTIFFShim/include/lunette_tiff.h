@@ -50,4 +50,7 @@ int lt_write_finish(lt_writer *w);
 const char *lt_writer_error(lt_writer *w);
 void lt_writer_free(lt_writer *w);
 
+// libtiff's version banner's first line ("LIBTIFF, Version 4.5.0").
+const char *lt_version(void);
+
 #endif

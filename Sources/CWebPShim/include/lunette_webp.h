@@ -36,4 +36,7 @@ typedef struct {
 int lw_encode(const lw_encode_params *p, uint8_t **out, size_t *out_length, char *why, size_t why_size);
 void lw_free(void *p);
 
+// libwebp's decoder version as 0xMMmmpp.
+int lw_version(void);
+
 #endif

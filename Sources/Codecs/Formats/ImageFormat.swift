@@ -49,6 +49,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         }
         if path == "-" { return .png }
         let ext = (path as NSString).pathExtension
+        // A device, FIFO or socket (`-o /dev/stdout`) is a stream, like `-`: PNG unless told.
+        if ext.isEmpty, let target = try? OutputTarget(path: path), target.isStream { return .png }
         guard !ext.isEmpty else {
             throw LunetteError(.usage, "\(path): no file extension to choose the output format by (formats: \(writableList); or give --format)")
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fuzz/run.sh TARGET SECONDS SEED_DIR… — one libFuzzer run of .build-fuzz/debug/TARGET
+# Fuzz/run.sh TARGET SECONDS SEED_DIR… — one libFuzzer run of .build-fuzz/debug/TARGET
 # (called by `make fuzz`). The corpus grows in .build-fuzz/corpus/TARGET; findings land in
 # .build-fuzz/artifacts/TARGET-*. Prints executions, CPU time and findings; fails on a finding.
 # Findings are crashes, sanitizer reports, leaks, timeouts (-timeout) and OOMs; slow units

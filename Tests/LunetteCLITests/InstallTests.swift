@@ -22,8 +22,10 @@ final class InstallTests: XCTestCase {
         try "mine\n".write(toFile: prefix + "/bin/other-tool", atomically: true, encoding: .utf8)
         let before = InstallHarness.tree(dest)
 
-        let install = try InstallHarness.make(["install", "DESTDIR=\(dest)"], env: env)
-        XCTAssertEqual(install.status, 0, install.stderr)
+        for _ in 1...2 {  // installing over an install keeps one manifest of both
+            let install = try InstallHarness.make(["install", "DESTDIR=\(dest)"], env: env)
+            XCTAssertEqual(install.status, 0, install.stderr)
+        }
         for file in ["bin/lunette", "share/lunette/photos/astronaut.png", "share/lunette/photos/LICENSE.md",
                      "share/lunette/examples/showcase.lua", "share/man/man1/lunette.1", "share/man/man1/lunette.try.1",
                      "share/bash-completion/completions/lunette", "share/zsh/site-functions/_lunette",

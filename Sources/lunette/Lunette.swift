@@ -37,8 +37,8 @@ struct Lunette: ParsableCommand {
         128 + N killed by signal N (130 Ctrl-C, 143 SIGTERM).
         """,
         version: version,
-        subcommands: [Run.self, Apply.self, Video.self, Filters.self, Describe.self, Try.self, GalleryCommand.self,
-                      Bench.self, ReplCommand.self],
+        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self,
+                      BenchCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 
@@ -49,7 +49,7 @@ struct Lunette: ParsableCommand {
         do {
             let arguments = try CommandLineWords.rewrite(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
-            scriptCommand = command is Run || command is ReplCommand
+            scriptCommand = command is RunCommand || command is ReplCommand
             try command.run()
         } catch let e as LunetteError {
             fail(e.message, e.status, scriptCommand: scriptCommand)

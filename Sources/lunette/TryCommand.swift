@@ -6,8 +6,9 @@ import LuaBridge
 import PixelCore
 
 /// `lunette try NAME [key=value …] [-o out.png]`: one filter on stock images, shown or written.
-struct Try: ParsableCommand {
+struct TryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "try",
         abstract: "Try a filter at once: stock images, defaults and specials, shown in the terminal.",
         discussion: """
         The filter gets its defaults, a stock image in every image input (by

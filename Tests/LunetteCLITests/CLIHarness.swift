@@ -21,35 +21,34 @@ struct CLIHarness {
     /// waiting; `environment` replaces this process's environment instead of adding `env` to it.
     func start(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
                environment: [String: String]? = nil) throws -> (Process, Pipe, Pipe) {
-        let p = Process()
-        if let shell {
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args
-        } else {
-            p.executableURL = executable ?? CLITests.binary
-            p.arguments = args
-        }
-        p.currentDirectoryURL = dir
-        p.environment = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
+        let (p, out, err) = process(args, shell: shell, env: env, executable: executable, environment: environment)
         p.standardInput = FileHandle.nullDevice
         try p.run()
         return (p, out, err)
     }
 
+    func process(_ args: [String], shell: String?, env: [String: String], executable: URL?,
+                 environment: [String: String]?) -> (Process, Pipe, Pipe) {
+        let merged = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
+        if let shell {
+            return ProcessRunner.process(["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args,
+                                         executable: URL(fileURLWithPath: "/bin/sh"), directory: dir, environment: merged)
+        }
+        return ProcessRunner.process(args, executable: executable, directory: dir, environment: merged)
+    }
+
     @discardableResult
     func run(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
              environment: [String: String]? = nil) throws -> Result {
-        let (p, out, err) = try start(args, shell: shell, env: env, executable: executable, environment: environment)
-        nonisolated(unsafe) var e = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { e = err.fileHandleForReading.readDataToEndOfFile() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self))
+        let merged = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let r: ProcessRunner.Outcome
+        if let shell {
+            r = try ProcessRunner.run(["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args,
+                                      executable: URL(fileURLWithPath: "/bin/sh"), directory: dir, environment: merged)
+        } else {
+            r = try ProcessRunner.run(args, executable: executable, directory: dir, environment: merged)
+        }
+        return Result(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)
     }
 
     /// Files in the folder whose names look like AtomicFile's temporaries.

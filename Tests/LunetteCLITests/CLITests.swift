@@ -18,19 +18,8 @@ final class CLITests: XCTestCase {
 
     @discardableResult
     func lunette(_ args: [String], stdin: Data? = nil, env: [String: String] = [:]) throws -> Result {
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out; p.standardError = err; p.standardInput = inp
-        try p.run()
-        if let stdin { inp.fileHandleForWriting.write(stdin) }
-        try inp.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+        let r = try ProcessRunner.run(args, stdinData: stdin, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
+        return Result(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
@@ -159,16 +148,9 @@ final class CLITests: XCTestCase {
         local small = img:cropped(Rect(0, 0, 8, 8)) | CISepiaTone{}
         small:save("inside.png")
         """.write(toFile: script, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = ["run", "--sandbox", script, Fixtures.astronaut]
-        p.currentDirectoryURL = dir
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
+        let run = try ProcessRunner.run(["run", "--sandbox", script, Fixtures.astronaut], directory: dir)
+        let text = String(decoding: run.stdout, as: UTF8.self)
+        XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(text, "true\ttrue\ttrue\nfalse\tsave: a sandboxed script may only write relative paths inside the working directory, not '/tmp/escape.png'\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("inside.png")))
         let loop = path("loop.lua")

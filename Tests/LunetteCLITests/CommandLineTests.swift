@@ -16,17 +16,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.stdout, "hi\t\(script)\tx\n")
         let e = try cli.run(["-e", "print(#Filter.names() > 100, arg[1])", "y"])
         XCTAssertEqual(e.stdout, "true\ty\n", e.stderr)
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = ["-", "z"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input; p.standardOutput = output
-        try p.run()
-        input.fileHandleForWriting.write(Data("print('from stdin', arg[1])\n".utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(text, "from stdin\tz\n")
+        let piped = try ProcessRunner.run(["-", "z"], stdinData: Data("print('from stdin', arg[1])\n".utf8))
+        XCTAssertEqual(String(decoding: piped.stdout, as: UTF8.self), "from stdin\tz\n", piped.stderr)
         let missing = try cli.run(["nothere.lua"])
         cli.assert(missing, exits: 6, saying: "nothere.lua: No such file or directory")
         let unknown = try cli.run(["frobnicate"])

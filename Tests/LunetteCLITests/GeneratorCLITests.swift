@@ -16,15 +16,8 @@ final class GeneratorCLITests: XCTestCase {
     }
 
     func exec(_ tool: URL, _ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let p = Process()
-        p.executableURL = tool
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try ProcessRunner.run(args, executable: tool)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
     }
 
     /// The PNG's width and height from its IHDR chunk.

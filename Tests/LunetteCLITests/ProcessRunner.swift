@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Runs the `lunette` binary (or a shell pipeline) with files or pipes on its standard
-/// streams, never waiting forever: a process still running after `timeout` is killed.
+/// The tests' one way to run the `lunette` binary (or a shell pipeline) with files or pipes
+/// on its standard streams, never waiting forever: a process still running after `timeout`
+/// is killed. `CLIHarness` adds a working folder and text results on top.
 enum ProcessRunner {
     struct Outcome {
         var status: Int32
@@ -17,15 +18,25 @@ enum ProcessRunner {
     /// Writes to a pipe whose reader has exited must fail with EPIPE here, not kill the tests.
     static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    /// Runs `executable args`; stdin from `stdinFile` or `stdinData` (else empty).
-    static func run(_ args: [String], executable: URL? = nil, stdinFile: String? = nil, stdinData: Data? = nil,
-                    timeout: Double = 120) throws -> Outcome {
-        _ = ignoreSIGPIPE
+    /// A process for `executable args` (default: lunette) with piped output, in `directory`,
+    /// with `environment` (default: this process's); the caller sets stdin and runs it.
+    static func process(_ args: [String], executable: URL? = nil, directory: URL? = nil,
+                        environment: [String: String]? = nil) -> (Process, Pipe, Pipe) {
         let p = Process()
         p.executableURL = executable ?? binary
         p.arguments = args
+        if let directory { p.currentDirectoryURL = directory }
+        p.environment = environment ?? ProcessInfo.processInfo.environment
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
+        return (p, out, err)
+    }
+
+    /// Runs `executable args`; stdin from `stdinFile` or `stdinData` (else empty).
+    static func run(_ args: [String], executable: URL? = nil, stdinFile: String? = nil, stdinData: Data? = nil,
+                    directory: URL? = nil, environment: [String: String]? = nil, timeout: Double = 120) throws -> Outcome {
+        _ = ignoreSIGPIPE
+        let (p, out, err) = process(args, executable: executable, directory: directory, environment: environment)
         var input: Pipe?
         if let stdinFile {
             p.standardInput = FileHandle(forReadingAtPath: stdinFile)

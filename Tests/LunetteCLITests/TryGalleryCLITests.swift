@@ -10,16 +10,8 @@ final class TryGalleryCLITests: XCTestCase {
 
     /// Runs the binary with standard input closed; returns status, output and error text.
     func lunette(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err; p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, o, String(decoding: e, as: UTF8.self))
+        let r = try ProcessRunner.run(args, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
+        return (r.status, r.stdout, r.stderr)
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }

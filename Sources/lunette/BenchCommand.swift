@@ -5,8 +5,9 @@ import LuaBridge
 import PixelCore
 
 /// `lunette bench IN -f STEP …`: times in-memory work on one image (used by `make bench`).
-struct Bench: ParsableCommand {
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Time in-memory renders, PNG decoding or PNG encoding of one image.",
         discussion: """
         Prints one line per repetition, "<task> <milliseconds>", then the median. Nothing

@@ -7,8 +7,9 @@ import Pipeline
 import PixelCore
 
 /// `lunette apply IN -o OUT -f STEP …` / `--chain look.lua`: filter one image or a batch.
-struct Apply: ParsableCommand {
+struct ApplyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Apply filter steps or a chain file to an image, or to many images.",
         discussion: """
         Each -f is a Lua step expression: a filter name and a table of inputs,

@@ -6,8 +6,9 @@ import Console
 
 /// `lunette run script.lua [args…]` (also `lunette script.lua`, `lunette -e CODE`, `lunette -`):
 /// runs Lua with the whole API loaded, as the `lua` command does.
-struct Run: ParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a Lua script (arg[0] is the script, arg[1…] its arguments).",
         discussion: """
         The script sees Image, Filter, Point, Vector, Rect, Color, Transform and one

@@ -7,8 +7,9 @@ import Pipeline
 import PixelCore
 
 /// `lunette video --chain look.lua [-i in.y4m|-] [-o out.y4m|-]`: filters a YUV4MPEG2 stream.
-struct Video: ParsableCommand {
+struct VideoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "video",
         abstract: "Run a chain over the frames of a YUV4MPEG2 (y4m) stream, e.g. in an ffmpeg pipe.",
         discussion: """
         Reads y4m (4:2:0, 4:2:2, 4:4:4 or mono; 8 to 16 bits) from a file or

@@ -115,7 +115,8 @@ public enum TerminalImage {
         "\u{1b}Ptmux;" + s.replacingOccurrences(of: "\u{1b}", with: "\u{1b}\u{1b}") + "\u{1b}\\"
     }
 
-    static func png(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    /// 8-bit RGBA, top row first, as a PNG file's bytes (thumbnails, previews).
+    public static func png(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         let buf = PixelBuffer(IRect(0, 0, width, height))
         for y in 0..<height {
             for x in 0..<width {
@@ -130,13 +131,13 @@ public enum TerminalImage {
 }
 
 /// Area-averaged downscaling of a rendered image to 8-bit sRGB RGBA, top row first.
-enum Downscale {
-    static func rgba8(_ image: Image, rect: IRect, width: Int, height: Int) throws -> [UInt8] {
+public enum Downscale {
+    public static func rgba8(_ image: Image, rect: IRect, width: Int, height: Int) throws -> [UInt8] {
         rgba8(try Context().render(image, rect: rect), width: width, height: height)
     }
 
     /// A rendered buffer area-averaged down to width×height.
-    static func rgba8(_ buf: PixelBuffer, width: Int, height: Int) -> [UInt8] {
+    public static func rgba8(_ buf: PixelBuffer, width: Int, height: Int) -> [UInt8] {
         let rect = buf.rect
         var out = [UInt8](repeating: 0, count: width * height * 4)
         let sx = Double(rect.width) / Double(width), sy = Double(rect.height) / Double(height)

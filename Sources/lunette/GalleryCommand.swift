@@ -2,6 +2,7 @@ import ArgumentParser
 import Console
 import Filters
 import Foundation
+import Gallery
 import LuaBridge
 import PixelCore
 

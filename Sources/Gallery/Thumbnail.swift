@@ -1,4 +1,5 @@
 import Codecs
+import Console
 import Foundation
 import PixelCore
 

@@ -1,6 +1,7 @@
 import Codecs
 import Console
 import Foundation
+import Gallery
 import LuaBridge
 import PixelCore
 import TestSupport

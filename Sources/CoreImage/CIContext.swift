@@ -18,6 +18,8 @@ public final class CIContext: @unchecked Sendable {
     /// The space `createCGImage(_:from:)` converts into (option `.outputColorSpace`, default sRGB).
     let outputSpace: CGColorSpace
     public let options: [CIContextOption: Any]
+    /// The bitmap `draw(_:in:from:)` renders into (`init(cgContext:options:)`); set once.
+    var target: CGContext?
 
     public init(options: [CIContextOption: Any]? = nil) {
         self.options = options ?? [:]

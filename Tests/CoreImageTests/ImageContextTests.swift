@@ -119,3 +119,38 @@ final class ImageContextTests: XCTestCase {
         XCTAssertNil(CGColorSpace(name: "kCGColorSpaceACESCGLinear"))
     }
 }
+
+/// The bitmap CGContext: draw a CGImage scaled, fill, clear, read back; CIContext(cgContext:).
+final class BitmapContextTests: XCTestCase {
+    func testDrawScaledThumbnailAndReadBack() throws {
+        let cg = try XCTUnwrap(CI.context.createCGImage(CI.photo, from: CI.photo.extent))
+        let ctx = try XCTUnwrap(CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
+                                          space: CGColorSpaceCreateDeviceRGB(),
+                                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.draw(cg, in: CGRect(x: 0, y: 0, width: 64, height: 64))
+        let thumb = try XCTUnwrap(ctx.makeImage())
+        XCTAssertEqual([thumb.width, thumb.height, thumb.bytesPerRow], [64, 64, 256])
+        let oracle = CI.photo.transformed(by: CGAffineTransform(scaleX: 0.125, y: 0.125))
+        XCTAssertSamePixels(CI.floats(CIImage(cgImage: thumb), CGRect(x: 0, y: 0, width: 64, height: 64)),
+                            CI.floats(oracle, CGRect(x: 0, y: 0, width: 64, height: 64)), tolerance: 0.01)
+
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        let bottomLeft = ctx.data!.advanced(by: 63 * ctx.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        XCTAssertEqual([bottomLeft[0], bottomLeft[1], bottomLeft[2], bottomLeft[3]], [255, 0, 0, 255], "origin bottom-left")
+        ctx.clear(CGRect(x: 0, y: 0, width: 8, height: 8))
+        XCTAssertEqual(bottomLeft[3], 0)
+        XCTAssertNil(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 5, bytesPerRow: 0,
+                               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: 0))
+    }
+
+    func testCIContextDrawsIntoACGContext() throws {
+        let ctx = try XCTUnwrap(CGContext(data: nil, width: 32, height: 32, bitsPerComponent: 8, bytesPerRow: 0,
+                                          space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue))
+        let ci = CIContext(cgContext: ctx)
+        ci.draw(CIImage(color: .white), in: CGRect(x: 0, y: 0, width: 16, height: 32), from: CGRect(x: 0, y: 0, width: 4, height: 4))
+        let row = ctx.data!.advanced(by: 16 * ctx.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        XCTAssertEqual(row[8], 255, "inside the drawn rect")
+        XCTAssertEqual(row[24], 0, "outside it")
+    }
+}

@@ -44,3 +44,4 @@ bench: build
 
 include make/hardening.mk
 include make/fidelity.mk
+include make/docs.mk

@@ -64,7 +64,7 @@ public enum BuiltinsGenerator {
         extension \(proto) {
         \(impls)}
 
-        final class \(proto)Builtin: CIFilter, \(proto), @unchecked Sendable {}
+        final class \(proto)Builtin: CIFilter, \(proto) {}
 
         extension CIFilter {
             /// `CIFilter(name: "\(d.name)")` with typed properties.

@@ -19,7 +19,8 @@ import PixelCore
 /// input's `CIAttributeMin`…`CIAttributeMax`) is not stored, `lastError` says why and
 /// `outputImage` is nil until the key is set again. A key the filter lacks is kept aside
 /// (so subclasses can use `value(forKey:)`); Apple's raises an exception there.
-open class CIFilter: NSObject, NSCopying, @unchecked Sendable {
+/// Like Apple's, a filter is not `Sendable`: make one per task (images and contexts are).
+open class CIFilter: NSObject, NSCopying {
     /// The descriptor of a named filter (nil for a subclass made with `init()`).
     let descriptor: FilterDescriptor?
     let core: Filter?

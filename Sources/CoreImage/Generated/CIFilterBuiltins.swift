@@ -21,7 +21,7 @@ extension CIAdditionCompositing {
     }
 }
 
-final class CIAdditionCompositingBuiltin: CIFilter, CIAdditionCompositing, @unchecked Sendable {}
+final class CIAdditionCompositingBuiltin: CIFilter, CIAdditionCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIAdditionCompositing")` with typed properties.
@@ -47,7 +47,7 @@ extension CIAffineClamp {
     }
 }
 
-final class CIAffineClampBuiltin: CIFilter, CIAffineClamp, @unchecked Sendable {}
+final class CIAffineClampBuiltin: CIFilter, CIAffineClamp {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIAffineClamp")` with typed properties.
@@ -73,7 +73,7 @@ extension CIAffineTile {
     }
 }
 
-final class CIAffineTileBuiltin: CIFilter, CIAffineTile, @unchecked Sendable {}
+final class CIAffineTileBuiltin: CIFilter, CIAffineTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIAffineTile")` with typed properties.
@@ -99,7 +99,7 @@ extension CIAffineTransform {
     }
 }
 
-final class CIAffineTransformBuiltin: CIFilter, CIAffineTransform, @unchecked Sendable {}
+final class CIAffineTransformBuiltin: CIFilter, CIAffineTransform {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIAffineTransform")` with typed properties.
@@ -137,7 +137,7 @@ extension CIAztecCodeGenerator {
     }
 }
 
-final class CIAztecCodeGeneratorBuiltin: CIFilter, CIAztecCodeGenerator, @unchecked Sendable {}
+final class CIAztecCodeGeneratorBuiltin: CIFilter, CIAztecCodeGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIAztecCodeGenerator")` with typed properties.
@@ -187,7 +187,7 @@ extension CIBarsSwipeTransition {
     }
 }
 
-final class CIBarsSwipeTransitionBuiltin: CIFilter, CIBarsSwipeTransition, @unchecked Sendable {}
+final class CIBarsSwipeTransitionBuiltin: CIFilter, CIBarsSwipeTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBarsSwipeTransition")` with typed properties.
@@ -219,7 +219,7 @@ extension CIBlendWithAlphaMask {
     }
 }
 
-final class CIBlendWithAlphaMaskBuiltin: CIFilter, CIBlendWithAlphaMask, @unchecked Sendable {}
+final class CIBlendWithAlphaMaskBuiltin: CIFilter, CIBlendWithAlphaMask {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBlendWithAlphaMask")` with typed properties.
@@ -251,7 +251,7 @@ extension CIBlendWithMask {
     }
 }
 
-final class CIBlendWithMaskBuiltin: CIFilter, CIBlendWithMask, @unchecked Sendable {}
+final class CIBlendWithMaskBuiltin: CIFilter, CIBlendWithMask {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBlendWithMask")` with typed properties.
@@ -283,7 +283,7 @@ extension CIBloom {
     }
 }
 
-final class CIBloomBuiltin: CIFilter, CIBloom, @unchecked Sendable {}
+final class CIBloomBuiltin: CIFilter, CIBloom {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBloom")` with typed properties.
@@ -321,7 +321,7 @@ extension CIBumpDistortion {
     }
 }
 
-final class CIBumpDistortionBuiltin: CIFilter, CIBumpDistortion, @unchecked Sendable {}
+final class CIBumpDistortionBuiltin: CIFilter, CIBumpDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBumpDistortion")` with typed properties.
@@ -365,7 +365,7 @@ extension CIBumpDistortionLinear {
     }
 }
 
-final class CIBumpDistortionLinearBuiltin: CIFilter, CIBumpDistortionLinear, @unchecked Sendable {}
+final class CIBumpDistortionLinearBuiltin: CIFilter, CIBumpDistortionLinear {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIBumpDistortionLinear")` with typed properties.
@@ -409,7 +409,7 @@ extension CICheckerboardGenerator {
     }
 }
 
-final class CICheckerboardGeneratorBuiltin: CIFilter, CICheckerboardGenerator, @unchecked Sendable {}
+final class CICheckerboardGeneratorBuiltin: CIFilter, CICheckerboardGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICheckerboardGenerator")` with typed properties.
@@ -441,7 +441,7 @@ extension CICircleSplashDistortion {
     }
 }
 
-final class CICircleSplashDistortionBuiltin: CIFilter, CICircleSplashDistortion, @unchecked Sendable {}
+final class CICircleSplashDistortionBuiltin: CIFilter, CICircleSplashDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICircleSplashDistortion")` with typed properties.
@@ -479,7 +479,7 @@ extension CICircularScreen {
     }
 }
 
-final class CICircularScreenBuiltin: CIFilter, CICircularScreen, @unchecked Sendable {}
+final class CICircularScreenBuiltin: CIFilter, CICircularScreen {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICircularScreen")` with typed properties.
@@ -511,7 +511,7 @@ extension CICode128BarcodeGenerator {
     }
 }
 
-final class CICode128BarcodeGeneratorBuiltin: CIFilter, CICode128BarcodeGenerator, @unchecked Sendable {}
+final class CICode128BarcodeGeneratorBuiltin: CIFilter, CICode128BarcodeGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICode128BarcodeGenerator")` with typed properties.
@@ -537,7 +537,7 @@ extension CIColorBlendMode {
     }
 }
 
-final class CIColorBlendModeBuiltin: CIFilter, CIColorBlendMode, @unchecked Sendable {}
+final class CIColorBlendModeBuiltin: CIFilter, CIColorBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorBlendMode")` with typed properties.
@@ -563,7 +563,7 @@ extension CIColorBurnBlendMode {
     }
 }
 
-final class CIColorBurnBlendModeBuiltin: CIFilter, CIColorBurnBlendMode, @unchecked Sendable {}
+final class CIColorBurnBlendModeBuiltin: CIFilter, CIColorBurnBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorBurnBlendMode")` with typed properties.
@@ -595,7 +595,7 @@ extension CIColorClamp {
     }
 }
 
-final class CIColorClampBuiltin: CIFilter, CIColorClamp, @unchecked Sendable {}
+final class CIColorClampBuiltin: CIFilter, CIColorClamp {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorClamp")` with typed properties.
@@ -633,7 +633,7 @@ extension CIColorControls {
     }
 }
 
-final class CIColorControlsBuiltin: CIFilter, CIColorControls, @unchecked Sendable {}
+final class CIColorControlsBuiltin: CIFilter, CIColorControls {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorControls")` with typed properties.
@@ -671,7 +671,7 @@ extension CIColorCrossPolynomial {
     }
 }
 
-final class CIColorCrossPolynomialBuiltin: CIFilter, CIColorCrossPolynomial, @unchecked Sendable {}
+final class CIColorCrossPolynomialBuiltin: CIFilter, CIColorCrossPolynomial {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorCrossPolynomial")` with typed properties.
@@ -709,7 +709,7 @@ extension CIColorCube {
     }
 }
 
-final class CIColorCubeBuiltin: CIFilter, CIColorCube, @unchecked Sendable {}
+final class CIColorCubeBuiltin: CIFilter, CIColorCube {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorCube")` with typed properties.
@@ -753,7 +753,7 @@ extension CIColorCubeWithColorSpace {
     }
 }
 
-final class CIColorCubeWithColorSpaceBuiltin: CIFilter, CIColorCubeWithColorSpace, @unchecked Sendable {}
+final class CIColorCubeWithColorSpaceBuiltin: CIFilter, CIColorCubeWithColorSpace {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorCubeWithColorSpace")` with typed properties.
@@ -779,7 +779,7 @@ extension CIColorDodgeBlendMode {
     }
 }
 
-final class CIColorDodgeBlendModeBuiltin: CIFilter, CIColorDodgeBlendMode, @unchecked Sendable {}
+final class CIColorDodgeBlendModeBuiltin: CIFilter, CIColorDodgeBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorDodgeBlendMode")` with typed properties.
@@ -799,7 +799,7 @@ extension CIColorInvert {
     }
 }
 
-final class CIColorInvertBuiltin: CIFilter, CIColorInvert, @unchecked Sendable {}
+final class CIColorInvertBuiltin: CIFilter, CIColorInvert {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorInvert")` with typed properties.
@@ -825,7 +825,7 @@ extension CIColorMap {
     }
 }
 
-final class CIColorMapBuiltin: CIFilter, CIColorMap, @unchecked Sendable {}
+final class CIColorMapBuiltin: CIFilter, CIColorMap {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorMap")` with typed properties.
@@ -875,7 +875,7 @@ extension CIColorMatrix {
     }
 }
 
-final class CIColorMatrixBuiltin: CIFilter, CIColorMatrix, @unchecked Sendable {}
+final class CIColorMatrixBuiltin: CIFilter, CIColorMatrix {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorMatrix")` with typed properties.
@@ -907,7 +907,7 @@ extension CIColorMonochrome {
     }
 }
 
-final class CIColorMonochromeBuiltin: CIFilter, CIColorMonochrome, @unchecked Sendable {}
+final class CIColorMonochromeBuiltin: CIFilter, CIColorMonochrome {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorMonochrome")` with typed properties.
@@ -951,7 +951,7 @@ extension CIColorPolynomial {
     }
 }
 
-final class CIColorPolynomialBuiltin: CIFilter, CIColorPolynomial, @unchecked Sendable {}
+final class CIColorPolynomialBuiltin: CIFilter, CIColorPolynomial {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorPolynomial")` with typed properties.
@@ -977,7 +977,7 @@ extension CIColorPosterize {
     }
 }
 
-final class CIColorPosterizeBuiltin: CIFilter, CIColorPosterize, @unchecked Sendable {}
+final class CIColorPosterizeBuiltin: CIFilter, CIColorPosterize {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIColorPosterize")` with typed properties.
@@ -997,7 +997,7 @@ extension CIConstantColorGenerator {
     }
 }
 
-final class CIConstantColorGeneratorBuiltin: CIFilter, CIConstantColorGenerator, @unchecked Sendable {}
+final class CIConstantColorGeneratorBuiltin: CIFilter, CIConstantColorGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIConstantColorGenerator")` with typed properties.
@@ -1029,7 +1029,7 @@ extension CIConvolution3X3 {
     }
 }
 
-final class CIConvolution3X3Builtin: CIFilter, CIConvolution3X3, @unchecked Sendable {}
+final class CIConvolution3X3Builtin: CIFilter, CIConvolution3X3 {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIConvolution3X3")` with typed properties.
@@ -1061,7 +1061,7 @@ extension CIConvolution5X5 {
     }
 }
 
-final class CIConvolution5X5Builtin: CIFilter, CIConvolution5X5, @unchecked Sendable {}
+final class CIConvolution5X5Builtin: CIFilter, CIConvolution5X5 {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIConvolution5X5")` with typed properties.
@@ -1093,7 +1093,7 @@ extension CIConvolution9Horizontal {
     }
 }
 
-final class CIConvolution9HorizontalBuiltin: CIFilter, CIConvolution9Horizontal, @unchecked Sendable {}
+final class CIConvolution9HorizontalBuiltin: CIFilter, CIConvolution9Horizontal {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIConvolution9Horizontal")` with typed properties.
@@ -1125,7 +1125,7 @@ extension CIConvolution9Vertical {
     }
 }
 
-final class CIConvolution9VerticalBuiltin: CIFilter, CIConvolution9Vertical, @unchecked Sendable {}
+final class CIConvolution9VerticalBuiltin: CIFilter, CIConvolution9Vertical {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIConvolution9Vertical")` with typed properties.
@@ -1187,7 +1187,7 @@ extension CICopyMachineTransition {
     }
 }
 
-final class CICopyMachineTransitionBuiltin: CIFilter, CICopyMachineTransition, @unchecked Sendable {}
+final class CICopyMachineTransitionBuiltin: CIFilter, CICopyMachineTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICopyMachineTransition")` with typed properties.
@@ -1213,7 +1213,7 @@ extension CICrop {
     }
 }
 
-final class CICropBuiltin: CIFilter, CICrop, @unchecked Sendable {}
+final class CICropBuiltin: CIFilter, CICrop {}
 
 extension CIFilter {
     /// `CIFilter(name: "CICrop")` with typed properties.
@@ -1239,7 +1239,7 @@ extension CIDarkenBlendMode {
     }
 }
 
-final class CIDarkenBlendModeBuiltin: CIFilter, CIDarkenBlendMode, @unchecked Sendable {}
+final class CIDarkenBlendModeBuiltin: CIFilter, CIDarkenBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIDarkenBlendMode")` with typed properties.
@@ -1265,7 +1265,7 @@ extension CIDifferenceBlendMode {
     }
 }
 
-final class CIDifferenceBlendModeBuiltin: CIFilter, CIDifferenceBlendMode, @unchecked Sendable {}
+final class CIDifferenceBlendModeBuiltin: CIFilter, CIDifferenceBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIDifferenceBlendMode")` with typed properties.
@@ -1321,7 +1321,7 @@ extension CIDisintegrateWithMaskTransition {
     }
 }
 
-final class CIDisintegrateWithMaskTransitionBuiltin: CIFilter, CIDisintegrateWithMaskTransition, @unchecked Sendable {}
+final class CIDisintegrateWithMaskTransitionBuiltin: CIFilter, CIDisintegrateWithMaskTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIDisintegrateWithMaskTransition")` with typed properties.
@@ -1353,7 +1353,7 @@ extension CIDissolveTransition {
     }
 }
 
-final class CIDissolveTransitionBuiltin: CIFilter, CIDissolveTransition, @unchecked Sendable {}
+final class CIDissolveTransitionBuiltin: CIFilter, CIDissolveTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIDissolveTransition")` with typed properties.
@@ -1397,7 +1397,7 @@ extension CIDotScreen {
     }
 }
 
-final class CIDotScreenBuiltin: CIFilter, CIDotScreen, @unchecked Sendable {}
+final class CIDotScreenBuiltin: CIFilter, CIDotScreen {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIDotScreen")` with typed properties.
@@ -1435,7 +1435,7 @@ extension CIEightfoldReflectedTile {
     }
 }
 
-final class CIEightfoldReflectedTileBuiltin: CIFilter, CIEightfoldReflectedTile, @unchecked Sendable {}
+final class CIEightfoldReflectedTileBuiltin: CIFilter, CIEightfoldReflectedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIEightfoldReflectedTile")` with typed properties.
@@ -1461,7 +1461,7 @@ extension CIExclusionBlendMode {
     }
 }
 
-final class CIExclusionBlendModeBuiltin: CIFilter, CIExclusionBlendMode, @unchecked Sendable {}
+final class CIExclusionBlendModeBuiltin: CIFilter, CIExclusionBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIExclusionBlendMode")` with typed properties.
@@ -1487,7 +1487,7 @@ extension CIExposureAdjust {
     }
 }
 
-final class CIExposureAdjustBuiltin: CIFilter, CIExposureAdjust, @unchecked Sendable {}
+final class CIExposureAdjustBuiltin: CIFilter, CIExposureAdjust {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIExposureAdjust")` with typed properties.
@@ -1519,7 +1519,7 @@ extension CIFalseColor {
     }
 }
 
-final class CIFalseColorBuiltin: CIFilter, CIFalseColor, @unchecked Sendable {}
+final class CIFalseColorBuiltin: CIFilter, CIFalseColor {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIFalseColor")` with typed properties.
@@ -1593,7 +1593,7 @@ extension CIFlashTransition {
     }
 }
 
-final class CIFlashTransitionBuiltin: CIFilter, CIFlashTransition, @unchecked Sendable {}
+final class CIFlashTransitionBuiltin: CIFilter, CIFlashTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIFlashTransition")` with typed properties.
@@ -1637,7 +1637,7 @@ extension CIFourfoldReflectedTile {
     }
 }
 
-final class CIFourfoldReflectedTileBuiltin: CIFilter, CIFourfoldReflectedTile, @unchecked Sendable {}
+final class CIFourfoldReflectedTileBuiltin: CIFilter, CIFourfoldReflectedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIFourfoldReflectedTile")` with typed properties.
@@ -1675,7 +1675,7 @@ extension CIFourfoldRotatedTile {
     }
 }
 
-final class CIFourfoldRotatedTileBuiltin: CIFilter, CIFourfoldRotatedTile, @unchecked Sendable {}
+final class CIFourfoldRotatedTileBuiltin: CIFilter, CIFourfoldRotatedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIFourfoldRotatedTile")` with typed properties.
@@ -1719,7 +1719,7 @@ extension CIFourfoldTranslatedTile {
     }
 }
 
-final class CIFourfoldTranslatedTileBuiltin: CIFilter, CIFourfoldTranslatedTile, @unchecked Sendable {}
+final class CIFourfoldTranslatedTileBuiltin: CIFilter, CIFourfoldTranslatedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIFourfoldTranslatedTile")` with typed properties.
@@ -1745,7 +1745,7 @@ extension CIGammaAdjust {
     }
 }
 
-final class CIGammaAdjustBuiltin: CIFilter, CIGammaAdjust, @unchecked Sendable {}
+final class CIGammaAdjustBuiltin: CIFilter, CIGammaAdjust {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIGammaAdjust")` with typed properties.
@@ -1771,7 +1771,7 @@ extension CIGaussianBlur {
     }
 }
 
-final class CIGaussianBlurBuiltin: CIFilter, CIGaussianBlur, @unchecked Sendable {}
+final class CIGaussianBlurBuiltin: CIFilter, CIGaussianBlur {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIGaussianBlur")` with typed properties.
@@ -1809,7 +1809,7 @@ extension CIGaussianGradient {
     }
 }
 
-final class CIGaussianGradientBuiltin: CIFilter, CIGaussianGradient, @unchecked Sendable {}
+final class CIGaussianGradientBuiltin: CIFilter, CIGaussianGradient {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIGaussianGradient")` with typed properties.
@@ -1847,7 +1847,7 @@ extension CIGlideReflectedTile {
     }
 }
 
-final class CIGlideReflectedTileBuiltin: CIFilter, CIGlideReflectedTile, @unchecked Sendable {}
+final class CIGlideReflectedTileBuiltin: CIFilter, CIGlideReflectedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIGlideReflectedTile")` with typed properties.
@@ -1879,7 +1879,7 @@ extension CIGloom {
     }
 }
 
-final class CIGloomBuiltin: CIFilter, CIGloom, @unchecked Sendable {}
+final class CIGloomBuiltin: CIFilter, CIGloom {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIGloom")` with typed properties.
@@ -1905,7 +1905,7 @@ extension CIHardLightBlendMode {
     }
 }
 
-final class CIHardLightBlendModeBuiltin: CIFilter, CIHardLightBlendMode, @unchecked Sendable {}
+final class CIHardLightBlendModeBuiltin: CIFilter, CIHardLightBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHardLightBlendMode")` with typed properties.
@@ -1949,7 +1949,7 @@ extension CIHatchedScreen {
     }
 }
 
-final class CIHatchedScreenBuiltin: CIFilter, CIHatchedScreen, @unchecked Sendable {}
+final class CIHatchedScreenBuiltin: CIFilter, CIHatchedScreen {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHatchedScreen")` with typed properties.
@@ -1987,7 +1987,7 @@ extension CIHighlightShadowAdjust {
     }
 }
 
-final class CIHighlightShadowAdjustBuiltin: CIFilter, CIHighlightShadowAdjust, @unchecked Sendable {}
+final class CIHighlightShadowAdjustBuiltin: CIFilter, CIHighlightShadowAdjust {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHighlightShadowAdjust")` with typed properties.
@@ -2019,7 +2019,7 @@ extension CIHoleDistortion {
     }
 }
 
-final class CIHoleDistortionBuiltin: CIFilter, CIHoleDistortion, @unchecked Sendable {}
+final class CIHoleDistortionBuiltin: CIFilter, CIHoleDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHoleDistortion")` with typed properties.
@@ -2045,7 +2045,7 @@ extension CIHueAdjust {
     }
 }
 
-final class CIHueAdjustBuiltin: CIFilter, CIHueAdjust, @unchecked Sendable {}
+final class CIHueAdjustBuiltin: CIFilter, CIHueAdjust {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHueAdjust")` with typed properties.
@@ -2071,7 +2071,7 @@ extension CIHueBlendMode {
     }
 }
 
-final class CIHueBlendModeBuiltin: CIFilter, CIHueBlendMode, @unchecked Sendable {}
+final class CIHueBlendModeBuiltin: CIFilter, CIHueBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIHueBlendMode")` with typed properties.
@@ -2103,7 +2103,7 @@ extension CILanczosScaleTransform {
     }
 }
 
-final class CILanczosScaleTransformBuiltin: CIFilter, CILanczosScaleTransform, @unchecked Sendable {}
+final class CILanczosScaleTransformBuiltin: CIFilter, CILanczosScaleTransform {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILanczosScaleTransform")` with typed properties.
@@ -2141,7 +2141,7 @@ extension CILightTunnel {
     }
 }
 
-final class CILightTunnelBuiltin: CIFilter, CILightTunnel, @unchecked Sendable {}
+final class CILightTunnelBuiltin: CIFilter, CILightTunnel {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILightTunnel")` with typed properties.
@@ -2167,7 +2167,7 @@ extension CILightenBlendMode {
     }
 }
 
-final class CILightenBlendModeBuiltin: CIFilter, CILightenBlendMode, @unchecked Sendable {}
+final class CILightenBlendModeBuiltin: CIFilter, CILightenBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILightenBlendMode")` with typed properties.
@@ -2211,7 +2211,7 @@ extension CILineScreen {
     }
 }
 
-final class CILineScreenBuiltin: CIFilter, CILineScreen, @unchecked Sendable {}
+final class CILineScreenBuiltin: CIFilter, CILineScreen {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILineScreen")` with typed properties.
@@ -2249,7 +2249,7 @@ extension CILinearGradient {
     }
 }
 
-final class CILinearGradientBuiltin: CIFilter, CILinearGradient, @unchecked Sendable {}
+final class CILinearGradientBuiltin: CIFilter, CILinearGradient {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILinearGradient")` with typed properties.
@@ -2269,7 +2269,7 @@ extension CILinearToSRGBToneCurve {
     }
 }
 
-final class CILinearToSRGBToneCurveBuiltin: CIFilter, CILinearToSRGBToneCurve, @unchecked Sendable {}
+final class CILinearToSRGBToneCurveBuiltin: CIFilter, CILinearToSRGBToneCurve {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILinearToSRGBToneCurve")` with typed properties.
@@ -2295,7 +2295,7 @@ extension CILuminosityBlendMode {
     }
 }
 
-final class CILuminosityBlendModeBuiltin: CIFilter, CILuminosityBlendMode, @unchecked Sendable {}
+final class CILuminosityBlendModeBuiltin: CIFilter, CILuminosityBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CILuminosityBlendMode")` with typed properties.
@@ -2315,7 +2315,7 @@ extension CIMaskToAlpha {
     }
 }
 
-final class CIMaskToAlphaBuiltin: CIFilter, CIMaskToAlpha, @unchecked Sendable {}
+final class CIMaskToAlphaBuiltin: CIFilter, CIMaskToAlpha {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMaskToAlpha")` with typed properties.
@@ -2335,7 +2335,7 @@ extension CIMaximumComponent {
     }
 }
 
-final class CIMaximumComponentBuiltin: CIFilter, CIMaximumComponent, @unchecked Sendable {}
+final class CIMaximumComponentBuiltin: CIFilter, CIMaximumComponent {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMaximumComponent")` with typed properties.
@@ -2361,7 +2361,7 @@ extension CIMaximumCompositing {
     }
 }
 
-final class CIMaximumCompositingBuiltin: CIFilter, CIMaximumCompositing, @unchecked Sendable {}
+final class CIMaximumCompositingBuiltin: CIFilter, CIMaximumCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMaximumCompositing")` with typed properties.
@@ -2381,7 +2381,7 @@ extension CIMinimumComponent {
     }
 }
 
-final class CIMinimumComponentBuiltin: CIFilter, CIMinimumComponent, @unchecked Sendable {}
+final class CIMinimumComponentBuiltin: CIFilter, CIMinimumComponent {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMinimumComponent")` with typed properties.
@@ -2407,7 +2407,7 @@ extension CIMinimumCompositing {
     }
 }
 
-final class CIMinimumCompositingBuiltin: CIFilter, CIMinimumCompositing, @unchecked Sendable {}
+final class CIMinimumCompositingBuiltin: CIFilter, CIMinimumCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMinimumCompositing")` with typed properties.
@@ -2463,7 +2463,7 @@ extension CIModTransition {
     }
 }
 
-final class CIModTransitionBuiltin: CIFilter, CIModTransition, @unchecked Sendable {}
+final class CIModTransitionBuiltin: CIFilter, CIModTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIModTransition")` with typed properties.
@@ -2489,7 +2489,7 @@ extension CIMultiplyBlendMode {
     }
 }
 
-final class CIMultiplyBlendModeBuiltin: CIFilter, CIMultiplyBlendMode, @unchecked Sendable {}
+final class CIMultiplyBlendModeBuiltin: CIFilter, CIMultiplyBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMultiplyBlendMode")` with typed properties.
@@ -2515,7 +2515,7 @@ extension CIMultiplyCompositing {
     }
 }
 
-final class CIMultiplyCompositingBuiltin: CIFilter, CIMultiplyCompositing, @unchecked Sendable {}
+final class CIMultiplyCompositingBuiltin: CIFilter, CIMultiplyCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIMultiplyCompositing")` with typed properties.
@@ -2541,7 +2541,7 @@ extension CIOverlayBlendMode {
     }
 }
 
-final class CIOverlayBlendModeBuiltin: CIFilter, CIOverlayBlendMode, @unchecked Sendable {}
+final class CIOverlayBlendModeBuiltin: CIFilter, CIOverlayBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIOverlayBlendMode")` with typed properties.
@@ -2627,7 +2627,7 @@ extension CIPDF417BarcodeGenerator {
     }
 }
 
-final class CIPDF417BarcodeGeneratorBuiltin: CIFilter, CIPDF417BarcodeGenerator, @unchecked Sendable {}
+final class CIPDF417BarcodeGeneratorBuiltin: CIFilter, CIPDF417BarcodeGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPDF417BarcodeGenerator")` with typed properties.
@@ -2671,7 +2671,7 @@ extension CIPerspectiveTile {
     }
 }
 
-final class CIPerspectiveTileBuiltin: CIFilter, CIPerspectiveTile, @unchecked Sendable {}
+final class CIPerspectiveTileBuiltin: CIFilter, CIPerspectiveTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPerspectiveTile")` with typed properties.
@@ -2715,7 +2715,7 @@ extension CIPerspectiveTransform {
     }
 }
 
-final class CIPerspectiveTransformBuiltin: CIFilter, CIPerspectiveTransform, @unchecked Sendable {}
+final class CIPerspectiveTransformBuiltin: CIFilter, CIPerspectiveTransform {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPerspectiveTransform")` with typed properties.
@@ -2765,7 +2765,7 @@ extension CIPerspectiveTransformWithExtent {
     }
 }
 
-final class CIPerspectiveTransformWithExtentBuiltin: CIFilter, CIPerspectiveTransformWithExtent, @unchecked Sendable {}
+final class CIPerspectiveTransformWithExtentBuiltin: CIFilter, CIPerspectiveTransformWithExtent {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPerspectiveTransformWithExtent")` with typed properties.
@@ -2791,7 +2791,7 @@ extension CIPhotoEffectChrome {
     }
 }
 
-final class CIPhotoEffectChromeBuiltin: CIFilter, CIPhotoEffectChrome, @unchecked Sendable {}
+final class CIPhotoEffectChromeBuiltin: CIFilter, CIPhotoEffectChrome {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectChrome")` with typed properties.
@@ -2817,7 +2817,7 @@ extension CIPhotoEffectFade {
     }
 }
 
-final class CIPhotoEffectFadeBuiltin: CIFilter, CIPhotoEffectFade, @unchecked Sendable {}
+final class CIPhotoEffectFadeBuiltin: CIFilter, CIPhotoEffectFade {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectFade")` with typed properties.
@@ -2843,7 +2843,7 @@ extension CIPhotoEffectInstant {
     }
 }
 
-final class CIPhotoEffectInstantBuiltin: CIFilter, CIPhotoEffectInstant, @unchecked Sendable {}
+final class CIPhotoEffectInstantBuiltin: CIFilter, CIPhotoEffectInstant {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectInstant")` with typed properties.
@@ -2869,7 +2869,7 @@ extension CIPhotoEffectMono {
     }
 }
 
-final class CIPhotoEffectMonoBuiltin: CIFilter, CIPhotoEffectMono, @unchecked Sendable {}
+final class CIPhotoEffectMonoBuiltin: CIFilter, CIPhotoEffectMono {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectMono")` with typed properties.
@@ -2895,7 +2895,7 @@ extension CIPhotoEffectNoir {
     }
 }
 
-final class CIPhotoEffectNoirBuiltin: CIFilter, CIPhotoEffectNoir, @unchecked Sendable {}
+final class CIPhotoEffectNoirBuiltin: CIFilter, CIPhotoEffectNoir {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectNoir")` with typed properties.
@@ -2921,7 +2921,7 @@ extension CIPhotoEffectProcess {
     }
 }
 
-final class CIPhotoEffectProcessBuiltin: CIFilter, CIPhotoEffectProcess, @unchecked Sendable {}
+final class CIPhotoEffectProcessBuiltin: CIFilter, CIPhotoEffectProcess {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectProcess")` with typed properties.
@@ -2947,7 +2947,7 @@ extension CIPhotoEffectTonal {
     }
 }
 
-final class CIPhotoEffectTonalBuiltin: CIFilter, CIPhotoEffectTonal, @unchecked Sendable {}
+final class CIPhotoEffectTonalBuiltin: CIFilter, CIPhotoEffectTonal {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectTonal")` with typed properties.
@@ -2973,7 +2973,7 @@ extension CIPhotoEffectTransfer {
     }
 }
 
-final class CIPhotoEffectTransferBuiltin: CIFilter, CIPhotoEffectTransfer, @unchecked Sendable {}
+final class CIPhotoEffectTransferBuiltin: CIFilter, CIPhotoEffectTransfer {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPhotoEffectTransfer")` with typed properties.
@@ -3011,7 +3011,7 @@ extension CIPinchDistortion {
     }
 }
 
-final class CIPinchDistortionBuiltin: CIFilter, CIPinchDistortion, @unchecked Sendable {}
+final class CIPinchDistortionBuiltin: CIFilter, CIPinchDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPinchDistortion")` with typed properties.
@@ -3043,7 +3043,7 @@ extension CIPixellate {
     }
 }
 
-final class CIPixellateBuiltin: CIFilter, CIPixellate, @unchecked Sendable {}
+final class CIPixellateBuiltin: CIFilter, CIPixellate {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIPixellate")` with typed properties.
@@ -3069,7 +3069,7 @@ extension CIQRCodeGenerator {
     }
 }
 
-final class CIQRCodeGeneratorBuiltin: CIFilter, CIQRCodeGenerator, @unchecked Sendable {}
+final class CIQRCodeGeneratorBuiltin: CIFilter, CIQRCodeGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIQRCodeGenerator")` with typed properties.
@@ -3113,7 +3113,7 @@ extension CIRadialGradient {
     }
 }
 
-final class CIRadialGradientBuiltin: CIFilter, CIRadialGradient, @unchecked Sendable {}
+final class CIRadialGradientBuiltin: CIFilter, CIRadialGradient {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIRadialGradient")` with typed properties.
@@ -3127,7 +3127,7 @@ public protocol CIRandomGenerator: CIFilter {
 extension CIRandomGenerator {
 }
 
-final class CIRandomGeneratorBuiltin: CIFilter, CIRandomGenerator, @unchecked Sendable {}
+final class CIRandomGeneratorBuiltin: CIFilter, CIRandomGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIRandomGenerator")` with typed properties.
@@ -3147,7 +3147,7 @@ extension CISRGBToneCurveToLinear {
     }
 }
 
-final class CISRGBToneCurveToLinearBuiltin: CIFilter, CISRGBToneCurveToLinear, @unchecked Sendable {}
+final class CISRGBToneCurveToLinearBuiltin: CIFilter, CISRGBToneCurveToLinear {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISRGBToneCurveToLinear")` with typed properties.
@@ -3173,7 +3173,7 @@ extension CISaturationBlendMode {
     }
 }
 
-final class CISaturationBlendModeBuiltin: CIFilter, CISaturationBlendMode, @unchecked Sendable {}
+final class CISaturationBlendModeBuiltin: CIFilter, CISaturationBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISaturationBlendMode")` with typed properties.
@@ -3199,7 +3199,7 @@ extension CIScreenBlendMode {
     }
 }
 
-final class CIScreenBlendModeBuiltin: CIFilter, CIScreenBlendMode, @unchecked Sendable {}
+final class CIScreenBlendModeBuiltin: CIFilter, CIScreenBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIScreenBlendMode")` with typed properties.
@@ -3225,7 +3225,7 @@ extension CISepiaTone {
     }
 }
 
-final class CISepiaToneBuiltin: CIFilter, CISepiaTone, @unchecked Sendable {}
+final class CISepiaToneBuiltin: CIFilter, CISepiaTone {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISepiaTone")` with typed properties.
@@ -3257,7 +3257,7 @@ extension CISharpenLuminance {
     }
 }
 
-final class CISharpenLuminanceBuiltin: CIFilter, CISharpenLuminance, @unchecked Sendable {}
+final class CISharpenLuminanceBuiltin: CIFilter, CISharpenLuminance {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISharpenLuminance")` with typed properties.
@@ -3295,7 +3295,7 @@ extension CISixfoldReflectedTile {
     }
 }
 
-final class CISixfoldReflectedTileBuiltin: CIFilter, CISixfoldReflectedTile, @unchecked Sendable {}
+final class CISixfoldReflectedTileBuiltin: CIFilter, CISixfoldReflectedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISixfoldReflectedTile")` with typed properties.
@@ -3333,7 +3333,7 @@ extension CISixfoldRotatedTile {
     }
 }
 
-final class CISixfoldRotatedTileBuiltin: CIFilter, CISixfoldRotatedTile, @unchecked Sendable {}
+final class CISixfoldRotatedTileBuiltin: CIFilter, CISixfoldRotatedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISixfoldRotatedTile")` with typed properties.
@@ -3371,7 +3371,7 @@ extension CISmoothLinearGradient {
     }
 }
 
-final class CISmoothLinearGradientBuiltin: CIFilter, CISmoothLinearGradient, @unchecked Sendable {}
+final class CISmoothLinearGradientBuiltin: CIFilter, CISmoothLinearGradient {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISmoothLinearGradient")` with typed properties.
@@ -3397,7 +3397,7 @@ extension CISoftLightBlendMode {
     }
 }
 
-final class CISoftLightBlendModeBuiltin: CIFilter, CISoftLightBlendMode, @unchecked Sendable {}
+final class CISoftLightBlendModeBuiltin: CIFilter, CISoftLightBlendMode {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISoftLightBlendMode")` with typed properties.
@@ -3423,7 +3423,7 @@ extension CISourceAtopCompositing {
     }
 }
 
-final class CISourceAtopCompositingBuiltin: CIFilter, CISourceAtopCompositing, @unchecked Sendable {}
+final class CISourceAtopCompositingBuiltin: CIFilter, CISourceAtopCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISourceAtopCompositing")` with typed properties.
@@ -3449,7 +3449,7 @@ extension CISourceInCompositing {
     }
 }
 
-final class CISourceInCompositingBuiltin: CIFilter, CISourceInCompositing, @unchecked Sendable {}
+final class CISourceInCompositingBuiltin: CIFilter, CISourceInCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISourceInCompositing")` with typed properties.
@@ -3475,7 +3475,7 @@ extension CISourceOutCompositing {
     }
 }
 
-final class CISourceOutCompositingBuiltin: CIFilter, CISourceOutCompositing, @unchecked Sendable {}
+final class CISourceOutCompositingBuiltin: CIFilter, CISourceOutCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISourceOutCompositing")` with typed properties.
@@ -3501,7 +3501,7 @@ extension CISourceOverCompositing {
     }
 }
 
-final class CISourceOverCompositingBuiltin: CIFilter, CISourceOverCompositing, @unchecked Sendable {}
+final class CISourceOverCompositingBuiltin: CIFilter, CISourceOverCompositing {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISourceOverCompositing")` with typed properties.
@@ -3563,7 +3563,7 @@ extension CIStarShineGenerator {
     }
 }
 
-final class CIStarShineGeneratorBuiltin: CIFilter, CIStarShineGenerator, @unchecked Sendable {}
+final class CIStarShineGeneratorBuiltin: CIFilter, CIStarShineGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIStarShineGenerator")` with typed properties.
@@ -3589,7 +3589,7 @@ extension CIStraightenFilter {
     }
 }
 
-final class CIStraightenFilterBuiltin: CIFilter, CIStraightenFilter, @unchecked Sendable {}
+final class CIStraightenFilterBuiltin: CIFilter, CIStraightenFilter {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIStraightenFilter")` with typed properties.
@@ -3633,7 +3633,7 @@ extension CIStripesGenerator {
     }
 }
 
-final class CIStripesGeneratorBuiltin: CIFilter, CIStripesGenerator, @unchecked Sendable {}
+final class CIStripesGeneratorBuiltin: CIFilter, CIStripesGenerator {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIStripesGenerator")` with typed properties.
@@ -3695,7 +3695,7 @@ extension CISwipeTransition {
     }
 }
 
-final class CISwipeTransitionBuiltin: CIFilter, CISwipeTransition, @unchecked Sendable {}
+final class CISwipeTransitionBuiltin: CIFilter, CISwipeTransition {}
 
 extension CIFilter {
     /// `CIFilter(name: "CISwipeTransition")` with typed properties.
@@ -3727,7 +3727,7 @@ extension CITemperatureAndTint {
     }
 }
 
-final class CITemperatureAndTintBuiltin: CIFilter, CITemperatureAndTint, @unchecked Sendable {}
+final class CITemperatureAndTintBuiltin: CIFilter, CITemperatureAndTint {}
 
 extension CIFilter {
     /// `CIFilter(name: "CITemperatureAndTint")` with typed properties.
@@ -3783,7 +3783,7 @@ extension CIToneCurve {
     }
 }
 
-final class CIToneCurveBuiltin: CIFilter, CIToneCurve, @unchecked Sendable {}
+final class CIToneCurveBuiltin: CIFilter, CIToneCurve {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIToneCurve")` with typed properties.
@@ -3827,7 +3827,7 @@ extension CITriangleKaleidoscope {
     }
 }
 
-final class CITriangleKaleidoscopeBuiltin: CIFilter, CITriangleKaleidoscope, @unchecked Sendable {}
+final class CITriangleKaleidoscopeBuiltin: CIFilter, CITriangleKaleidoscope {}
 
 extension CIFilter {
     /// `CIFilter(name: "CITriangleKaleidoscope")` with typed properties.
@@ -3865,7 +3865,7 @@ extension CITwelvefoldReflectedTile {
     }
 }
 
-final class CITwelvefoldReflectedTileBuiltin: CIFilter, CITwelvefoldReflectedTile, @unchecked Sendable {}
+final class CITwelvefoldReflectedTileBuiltin: CIFilter, CITwelvefoldReflectedTile {}
 
 extension CIFilter {
     /// `CIFilter(name: "CITwelvefoldReflectedTile")` with typed properties.
@@ -3903,7 +3903,7 @@ extension CITwirlDistortion {
     }
 }
 
-final class CITwirlDistortionBuiltin: CIFilter, CITwirlDistortion, @unchecked Sendable {}
+final class CITwirlDistortionBuiltin: CIFilter, CITwirlDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CITwirlDistortion")` with typed properties.
@@ -3935,7 +3935,7 @@ extension CIUnsharpMask {
     }
 }
 
-final class CIUnsharpMaskBuiltin: CIFilter, CIUnsharpMask, @unchecked Sendable {}
+final class CIUnsharpMaskBuiltin: CIFilter, CIUnsharpMask {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIUnsharpMask")` with typed properties.
@@ -3961,7 +3961,7 @@ extension CIVibrance {
     }
 }
 
-final class CIVibranceBuiltin: CIFilter, CIVibrance, @unchecked Sendable {}
+final class CIVibranceBuiltin: CIFilter, CIVibrance {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIVibrance")` with typed properties.
@@ -3993,7 +3993,7 @@ extension CIVignette {
     }
 }
 
-final class CIVignetteBuiltin: CIFilter, CIVignette, @unchecked Sendable {}
+final class CIVignetteBuiltin: CIFilter, CIVignette {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIVignette")` with typed properties.
@@ -4037,7 +4037,7 @@ extension CIVignetteEffect {
     }
 }
 
-final class CIVignetteEffectBuiltin: CIFilter, CIVignetteEffect, @unchecked Sendable {}
+final class CIVignetteEffectBuiltin: CIFilter, CIVignetteEffect {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIVignetteEffect")` with typed properties.
@@ -4075,7 +4075,7 @@ extension CIVortexDistortion {
     }
 }
 
-final class CIVortexDistortionBuiltin: CIFilter, CIVortexDistortion, @unchecked Sendable {}
+final class CIVortexDistortionBuiltin: CIFilter, CIVortexDistortion {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIVortexDistortion")` with typed properties.
@@ -4101,7 +4101,7 @@ extension CIWhitePointAdjust {
     }
 }
 
-final class CIWhitePointAdjustBuiltin: CIFilter, CIWhitePointAdjust, @unchecked Sendable {}
+final class CIWhitePointAdjustBuiltin: CIFilter, CIWhitePointAdjust {}
 
 extension CIFilter {
     /// `CIFilter(name: "CIWhitePointAdjust")` with typed properties.
@@ -4139,7 +4139,7 @@ extension XEdgeSharpen {
     }
 }
 
-final class XEdgeSharpenBuiltin: CIFilter, XEdgeSharpen, @unchecked Sendable {}
+final class XEdgeSharpenBuiltin: CIFilter, XEdgeSharpen {}
 
 extension CIFilter {
     /// `CIFilter(name: "XEdgeSharpen")` with typed properties.
@@ -4183,7 +4183,7 @@ extension XFilmLook {
     }
 }
 
-final class XFilmLookBuiltin: CIFilter, XFilmLook, @unchecked Sendable {}
+final class XFilmLookBuiltin: CIFilter, XFilmLook {}
 
 extension CIFilter {
     /// `CIFilter(name: "XFilmLook")` with typed properties.
@@ -4215,7 +4215,7 @@ extension XSoftGlow {
     }
 }
 
-final class XSoftGlowBuiltin: CIFilter, XSoftGlow, @unchecked Sendable {}
+final class XSoftGlowBuiltin: CIFilter, XSoftGlow {}
 
 extension CIFilter {
     /// `CIFilter(name: "XSoftGlow")` with typed properties.

@@ -61,16 +61,40 @@ public final class CIContext: @unchecked Sendable {
         Self.write(buffer, to: data, rowBytes: rowBytes, format: format, colorSpace: colorSpace)
     }
 
-    /// Converts and packs a rendered buffer, top row first.
+    /// Converts and packs a rendered buffer, top row first, in bands on every core. sRGB is
+    /// encoded per pixel here (opaque pixels of 8-bit formats through the writers' table, so
+    /// they match the CLI's PNG and JPEG samples); other spaces go through Little CMS first.
     static func write(_ buffer: PixelBuffer, to data: UnsafeMutableRawPointer, rowBytes: Int, format: CIFormat,
                       colorSpace: CGColorSpace?) {
-        colorSpace?.output.encodeFromWorking(buffer)
+        let srgb = colorSpace?.output == .srgb
+        if let colorSpace, !srgb { colorSpace.output.encodeFromWorking(buffer) }
         let h = buffer.height, w = buffer.width, bpp = format.bytesPerPixel
-        for y in 0..<h {
-            let row = buffer.row(h - 1 - y)
-            let dst = data.advanced(by: y * rowBytes)
-            for x in 0..<w { format.store(row[x], to: dst.advanced(by: x * bpp)) }
+        let table = format.componentBytes == 1
+        let bands = max(1, min(h, ProcessInfo.processInfo.activeProcessorCount * 2))
+        nonisolated(unsafe) let base = data
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            for y in band * h / bands..<(band + 1) * h / bands {
+                let row = buffer.row(h - 1 - y)
+                let dst = base.advanced(by: y * rowBytes)
+                for x in 0..<w {
+                    let p = srgb ? encodeSRGB(row[x], table: table) : row[x]
+                    format.store(p, to: dst.advanced(by: x * bpp))
+                }
+            }
         }
+    }
+
+    /// A working-space pixel as premultiplied sRGB-encoded values (extended range kept).
+    @inline(__always) static func encodeSRGB(_ p: Pixel, table: Bool) -> Pixel {
+        guard p.w > 0 else { return Pixel(0, 0, 0, p.w) }
+        if table, p.w >= 1 {
+            return Pixel(Float(Transfer.encode8(p.x)), Float(Transfer.encode8(p.y)), Float(Transfer.encode8(p.z)), 255) / 255
+        }
+        @inline(__always) func f(_ v: Float) -> Float {
+            let e = Float(Transfer.linearToSRGB(Double(abs(v) / p.w)))
+            return (v < 0 ? -e : e) * p.w
+        }
+        return Pixel(f(p.x), f(p.y), f(p.z), p.w)
     }
 
     /// The pixels of `rect` as a `CGImage` in the context's output space (sRGB unless the

@@ -39,8 +39,23 @@ extension CIFilter {
         case "outputKeys": return outputKeys
         default: break
         }
-        guard let core, let full = try? core.resolveKey(key) else { return extra[key] }
+        guard let core, let full = try? core.resolveKey(key) else { return extra[key] ?? storedProperty(key) }
         return core.values[full].map(CIFilter.object)
+    }
+
+    /// A subclass's stored property named `key` (read by reflection: Linux has no KVC to
+    /// reach it, and writing one still needs an overridden `setValue(_:forKey:)`).
+    func storedProperty(_ key: String) -> Any? {
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let m = mirror, m.subjectType != CIFilter.self {
+            if let child = m.children.first(where: { $0.label == key }) {
+                let inner = Mirror(reflecting: child.value)
+                if inner.displayStyle == .optional { return inner.children.first?.value }
+                return child.value
+            }
+            mirror = m.superclassMirror
+        }
+        return nil
     }
 
     /// Core Image's value types to Lunette's (nil for types no filter takes).

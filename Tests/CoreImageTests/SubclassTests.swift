@@ -41,5 +41,7 @@ final class SubclassTests: XCTestCase {
         XCTAssertSamePixels(CI.floats(a, CI.small.extent), CI.floats(b, CI.small.extent))
         XCTAssert(CIFilter.filterNames(inCategory: kCICategoryStylize).contains("TintVignette"))
         XCTAssertEqual(CIFilter.localizedName(forFilterName: "TintVignette"), "Tint Vignette")
+        XCTAssertEqual((direct.value(forKey: "inputAmount") as? Double), 0.5, "stored properties read by key")
+        XCTAssertNil(TintVignette().value(forKey: kCIInputImageKey))
     }
 }

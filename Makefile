@@ -46,3 +46,4 @@ bench: build
 include make/hardening.mk
 include make/fidelity.mk
 include make/install.mk
+include make/docs.mk

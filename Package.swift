@@ -7,6 +7,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lunette", targets: ["lunette"]),
+        // The Swift API: `import Lunette` (PixelCore, Filters, Codecs and the Lua plugins).
+        .library(name: "Lunette", targets: ["Lunette"]),
+        // Core Image's API on Linux: `import CoreImage`, `import CoreImage.CIFilterBuiltins`.
+        .library(name: "LunetteCoreImage", targets: ["CoreImage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +49,16 @@ let package = Package(
             "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .target(name: "Lunette", dependencies: ["PixelCore", "Filters", "Codecs", "LuaBridge"]),
+        // The Clang module map that names the `CoreImage` module and its `CIFilterBuiltins`
+        // submodule (so `import CoreImage.CIFilterBuiltins` resolves); the Swift target
+        // `CoreImage` is that module's Swift part.
+        .target(name: "CCoreImage"),
+        .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"]),
+        // Writes Sources/CoreImage/Generated/CIFilterBuiltins.swift from the descriptors;
+        // CoreImageTests fails when the committed file is not what it writes.
+        .target(name: "BuiltinsGenerator", dependencies: ["Lunette", "LuaBridge"]),
+        .executableTarget(name: "cibuiltins-gen", dependencies: ["BuiltinsGenerator"]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
         .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport"]),
@@ -53,6 +67,7 @@ let package = Package(
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "BuiltinsGenerator", "LuaBridge", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

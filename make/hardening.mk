@@ -68,7 +68,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no
 CI_ASAN_TESTS := CodecsTests|LuaBridgeTests|PixelCoreTests.LimitsTests|LunetteCLITests.(VideoCLITests|BatchCLITests|LimitCLITests)
 # (LuaMemoryTests measure memory drift, which ASan's quarantine makes meaningless; 60 s there.)
 CI_ASAN_SKIP := LuaMemoryTests
-CI_TSAN_TESTS := PixelCoreTests|CodecsTests.ParallelPNGTests|LunetteCLITests.(VideoCLITests|BatchCLITests|BatchSoakTests)
+CI_TSAN_TESTS := PixelCoreTests|CoreImageTests.ConcurrencyTests|CodecsTests.ParallelPNGTests|LunetteCLITests.(VideoCLITests|BatchCLITests|BatchSoakTests)
 .PHONY: test-sanitize test-asan test-tsan ci-sanitize
 
 ## test-sanitize: the whole test suite under AddressSanitizer, then ThreadSanitizer; any report fails it

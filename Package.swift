@@ -6,7 +6,9 @@ let package = Package(
     name: "Lunette",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "lunette", targets: ["lunette"]),
+        // The command line (its target is LunetteCLI: a folder named `lunette` beside `Lunette`
+        // would collide on case-insensitive file systems).
+        .executable(name: "lunette", targets: ["LunetteCLI"]),
         // The Swift API: `import Lunette` (PixelCore, Filters, Codecs and the Lua plugins).
         .library(name: "Lunette", targets: ["Lunette"]),
         // Core Image's API on Linux: `import CoreImage`, `import CoreImage.CIFilterBuiltins`.
@@ -45,7 +47,7 @@ let package = Package(
         .target(name: "Console", dependencies: ["LuaBridge", "Codecs", "PixelCore", "CEditShim"]),
         .target(name: "Gallery", dependencies: ["Console", "LuaBridge", "Filters", "Codecs", "PixelCore"]),
         .target(name: "Pipeline", dependencies: ["LuaBridge", "Codecs", "PixelCore"]),
-        .executableTarget(name: "lunette", dependencies: [
+        .executableTarget(name: "LunetteCLI", dependencies: [
             "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -65,8 +65,9 @@ final class TransitionTests: FilterTestCase {
             for t in [0.0, 0.25, 0.5, 0.75, 0.849, 0.997] {
                 let now = try transition(name, inputs, time: t)
                 let step = try transition(name, inputs, time: t + 0.002), quarter = try transition(name, inputs, time: t + 0.0005)
-                // Apple's bars slide by offset·(T − k)²: up to a pixel per step near the end.
-                let jump: Float = name == "CIBarsSwipeTransition" ? 0.6 : 0.25
+                // Apple's bars slide by offset·(T − k)²: up to a pixel per step near the end;
+                // its mod lattice turns with time, its hole rims about a pixel wide.
+                let jump: Float = name == "CIBarsSwipeTransition" ? 0.6 : name == "CIModTransition" ? 0.4 : 0.25
                 XCTAssertLessThan(TestImages.maxDifference(now, step), jump, "\(name) from \(t) to \(t + 0.002)")
                 let big = meanChange(now, step), small = meanChange(now, quarter)
                 XCTAssertLessThan(big, 0.03, "\(name): mean change from \(t)")
@@ -212,6 +213,30 @@ final class TransitionTests: FilterTestCase {
             last = shown
         }
         XCTAssertLessThan(last, 96 * 64)
+    }
+
+    /// Apple's render (angle 3, compression 1, radius 50, time 0.5013, centre 0, 0):
+    /// horizontal bands, target within 18 px of lattice points the y axis crosses, the
+    /// pattern repeating every 50·√10 px; by time 1 the holes cover everything.
+    func testModMatchesApplesBands() throws {
+        let r = Rect(0, 0, 1500, 1500)
+        let white = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(1, 1, 1, 1))]).cropped(to: r)
+        let black = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(0, 0, 0, 1))]).cropped(to: r)
+        func mod(_ t: Double) throws -> Image {
+            try apply("CIModTransition", white, ["inputTargetImage": .image(black), "inputAngle": .number(3),
+                                                 "inputCompression": .number(1), "inputRadius": .number(50),
+                                                 "inputCenter": .vector(Vector(0, 0)), "inputTime": .number(t)])
+        }
+        let out = try mod(0.5013406276702881)
+        for x in [10, 700, 1400] {
+            let col = try TestImages.render(out, IRect(x, 0, 1, 400))
+            for y in 0..<16 { XCTAssertEqual(col[x, y].x, 0, "hole at (\(x), \(y))") }
+            for y in 22..<36 { XCTAssertEqual(col[x, y].x, 1, "source at (\(x), \(y))") }
+            for y in 142..<174 { XCTAssertEqual(col[x, y].x, 0, "hole on lattice step (3, −1) at (\(x), \(y))") }
+            for y in 300..<316 { XCTAssertEqual(col[x, y].x, 0, "next period at (\(x), \(y))") }
+        }
+        let end = try TestImages.render(try mod(1), IRect(0, 0, 300, 300))
+        for y in 0..<300 { for x in 0..<300 { XCTAssertEqual(end[x, y].x, 0) } }
     }
 
     func testDisintegrateFollowsTheMaskAndCastsAShadow() throws {

@@ -217,7 +217,8 @@ final class TransitionTests: FilterTestCase {
 
     /// Apple's render (angle 3, compression 1, radius 50, time 0.5013, centre 0, 0):
     /// horizontal bands, target within 18 px of lattice points the y axis crosses, the
-    /// pattern repeating every 50·√10 px; by time 1 the holes cover everything.
+    /// pattern repeating every 50·√10 px, Apple's faint rim at y 47 (37 % target); by time
+    /// 1 the holes cover everything.
     func testModMatchesApplesBands() throws {
         let r = Rect(0, 0, 1500, 1500)
         let white = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(1, 1, 1, 1))]).cropped(to: r)
@@ -234,6 +235,8 @@ final class TransitionTests: FilterTestCase {
             for y in 22..<36 { XCTAssertEqual(col[x, y].x, 1, "source at (\(x), \(y))") }
             for y in 142..<174 { XCTAssertEqual(col[x, y].x, 0, "hole on lattice step (3, −1) at (\(x), \(y))") }
             for y in 300..<316 { XCTAssertEqual(col[x, y].x, 0, "next period at (\(x), \(y))") }
+            // Lattice point (1, 0) lies 0.380 cells from the squeezed axis (x ≈ e): a faint rim.
+            XCTAssertEqual(Double(col[x, 47].x), 0.62, accuracy: 0.08, "rim of the hole off the axis")
         }
         let end = try TestImages.render(try mod(1), IRect(0, 0, 300, 300))
         for y in 0..<300 { for x in 0..<300 { XCTAssertEqual(end[x, y].x, 0) } }

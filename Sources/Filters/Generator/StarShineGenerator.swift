@@ -6,16 +6,18 @@ import PixelCore
 /// the core saturates towards white where colour × g passes 1. Each of two perpendicular
 /// rays at `crossAngle` adds o · max(0, 1/δ² − ε), δ² = (a / (crossScale·r))² + (b / crossWidth)²
 /// with a, b the distances along and across the ray, o = 10^`crossOpacity`, ε = 10^`epsilon`:
-/// a ray ends where δ = 1/√ε. The output is colour × shine, each channel capped at the
-/// alpha, alpha at 1.
+/// a ray ends where δ = 1/√ε. White light (crossWidth/L)·max(0, 1 − d/L)², L = crossScale·r,
+/// adds to every channel and alpha. The output is colour × shine plus that white, each
+/// channel capped at the alpha, alpha at 1.
 /// Evidence: Core Image's outputImage (a public class dump) passes (r, 1/(r·crossScale),
 /// 10^crossOpacity, 10^epsilon), 1/crossWidth and the angle's (cos, sin) to its kernel and
 /// renders over an infinite extent; Apple's render (CIFilter.io, iOS 13.3: radius 50,
 /// epsilon 2, crossOpacity 1) has alpha = min(1, (50/d)²) out to 250 px, a white core and
 /// no rays even 30 px out along the cross (so the cut ε applies before the gain o: with
-/// o/δ² − ε the cross would be white there). The 1/δ² profile is inferred from those
-/// arguments; a faint white glow (0.075·e^−(d/80)² in linear light, all channels and
-/// alpha alike) in Apple's render is not modelled.
+/// o/δ² − ε the cross would be white there), and a white glow on all channels and alpha
+/// alike, 0.133·(1 − d/150)² within 5 % from 55 to 125 px (crossWidth 20 / L 150 = 0.133):
+/// with it Lunette is within 2.7 levels of Apple everywhere. The 1/δ² ray profile and the
+/// glow's tie to crossWidth are inferred from this one render.
 /// Lua: `CIStarShineGenerator{radius = 20, crossAngle = 0.3, color = Color(1, 0.9, 0.6)}`
 public enum StarShineGenerator {
     /// The model for one point; `dx`, `dy` from the centre.
@@ -28,6 +30,13 @@ public enum StarShineGenerator {
             inverseWidth = crossWidth > 0 ? 1 / crossWidth : .infinity
             opacity = pow(10, crossOpacity); self.epsilon = pow(10, epsilon)
             cosA = cos(crossAngle); sinA = sin(crossAngle)
+        }
+
+        /// White light around the centre: (crossWidth / L) · max(0, 1 − d/L)², L = crossScale·r.
+        @inline(__always) func white(_ dx: Double, _ dy: Double) -> Double {
+            guard inverseLength.isFinite, inverseWidth.isFinite else { return 0 }
+            let u = 1 - (dx * dx + dy * dy).squareRoot() * inverseLength
+            return u > 0 ? inverseLength / inverseWidth * u * u : 0
         }
 
         @inline(__always) func shine(_ dx: Double, _ dy: Double) -> Double {
@@ -76,7 +85,7 @@ public enum StarShineGenerator {
                           crossAngle: f.number("inputCrossAngle"), crossOpacity: f.number("inputCrossOpacity"),
                           crossWidth: f.number("inputCrossWidth"), epsilon: f.number("inputEpsilon"))
         let shine = { @Sendable (x: Double, y: Double) -> Pixel in
-            let p = colour * Float(model.shine(x - cx, y - cy))
+            let p = colour * Float(model.shine(x - cx, y - cy)) + Pixel(repeating: Float(model.white(x - cx, y - cy)))
             let a = min(p.w, 1)
             return Pixel(min(p.x, a), min(p.y, a), min(p.z, a), a)
         }

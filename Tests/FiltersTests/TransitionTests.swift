@@ -196,6 +196,11 @@ final class TransitionTests: FilterTestCase {
         let early = try flash(0.2), src = try TestImages.render(a)
         let centreGain = TestImages.maxAbs(early[148, 132] - src[148, 132])
         XCTAssertGreaterThan(centreGain, TestImages.maxAbs(early[100, 100] - src[100, 100]), "the flash starts at the centre")
+        // Apple's radius grows as 10^((t/τ)(log₁₀ D + 1) − 1): at t = τ/2 only √(D/10) = 2.4 px
+        // (D = 57.7), so 8.5 px out the image is untouched (a linear growth would be at 28.8 px).
+        let half = try flash(0.425)
+        XCTAssertEqual(half[148, 132], white, "the core at the centre")
+        XCTAssertEqual(half[156, 132], src[156, 132], "beyond ρ and its streaks: the source")
         let late = try flash(0.95), tgt = try TestImages.render(b)
         XCTAssertLessThan(TestImages.maxDifference(late, tgt), TestImages.maxDifference(peak, tgt), "fading out to the target")
     }

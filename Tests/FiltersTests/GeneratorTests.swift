@@ -162,20 +162,25 @@ final class GeneratorTests: FilterTestCase {
 
     /// The documented star-shine model, re-derived in Double.
     func starOracle(dx: Double, dy: Double, r: Double, scale: Double, angle: Double, opacity: Double, width: Double, epsilon: Double) -> Double {
-        let d = (dx * dx + dy * dy).squareRoot()
-        let e = exp(epsilon)
-        let glow = (r / d) * (r / d)  // Apple: not capped, a white-hot core
-        var i = max(0, (glow - e) / (1 - e))
+        let d2 = dx * dx + dy * dy
+        var i = r * r / d2  // Apple: neither capped nor cut, a white-hot core
         let along = dx * cos(angle) + dy * sin(angle), across = -dx * sin(angle) + dy * cos(angle)
-        for (a, b) in [(along, across), (across, along)] where abs(b) < 2 * width {
-            i += exp(opacity) * pow(cos(Double.pi * b / (4 * width)), 2) * max(0, 1 - abs(a) / (scale * r))
+        for (a, b) in [(along, across), (across, along)] {
+            let delta2 = pow(a / (scale * r), 2) + pow(b / width, 2)
+            i += pow(10, opacity) * max(0, 1 / delta2 - pow(10, epsilon))
         }
         return i
     }
 
-    /// The colour times the shine, each channel capped at the alpha, the alpha at 1.
-    func starPixel(_ c: SIMD4<Double>, _ s: Double) -> SIMD4<Double> {
-        let p = c * s, a = min(p.w, 1)
+    /// Apple's white glow: (crossWidth / L) · max(0, 1 − d/L)², L = crossScale · r.
+    func starWhite(dx: Double, dy: Double, r: Double, scale: Double, width: Double) -> Double {
+        let u = max(0, 1 - (dx * dx + dy * dy).squareRoot() / (scale * r))
+        return width / (scale * r) * u * u
+    }
+
+    /// The colour times the shine plus the white, each channel capped at the alpha, the alpha at 1.
+    func starPixel(_ c: SIMD4<Double>, _ s: Double, white: Double = 0) -> SIMD4<Double> {
+        let p = c * s + SIMD4(repeating: white), a = min(p.w, 1)
         return SIMD4(min(p.x, a), min(p.y, a), min(p.z, a), a)
     }
 
@@ -186,18 +191,16 @@ final class GeneratorTests: FilterTestCase {
                 "inputCenter": .vector(Vector(40, 30)), "inputColor": .color(colour), "inputRadius": .number(r),
                 "inputCrossScale": .number(scale), "inputCrossAngle": .number(angle), "inputCrossOpacity": .number(opacity),
                 "inputCrossWidth": .number(width), "inputEpsilon": .number(eps)])
-            XCTAssertFalse(out.extent.isInfinite)
-            let e = out.extent
-            let got = try TestImages.render(out, IRect(covering: e), threads: 2, tile: 100)
+            XCTAssertTrue(out.extent.isInfinite, "Apple renders the star over the whole plane")
+            let got = try TestImages.render(out, IRect(-160, -170, 400, 400), threads: 2, tile: 100)
             let want = lin(colour)
             for y in stride(from: got.rect.y, to: got.rect.maxY, by: 5) { for x in stride(from: got.rect.x, to: got.rect.maxX, by: 5) {
                 let s = starOracle(dx: Double(x) + 0.5 - 40, dy: Double(y) + 0.5 - 30, r: r, scale: scale, angle: angle,
                                    opacity: opacity, width: width, epsilon: eps)
-                XCTAssertTrue(close(got[x, y], starPixel(want, s), 1e-5), "(\(x), \(y)): \(got[x, y]) vs \(starPixel(want, s))")
+                let w = starWhite(dx: Double(x) + 0.5 - 40, dy: Double(y) + 0.5 - 30, r: r, scale: scale, width: width)
+                XCTAssertTrue(close(got[x, y], starPixel(want, s, white: w), 1e-5),
+                              "(\(x), \(y)): \(got[x, y]) vs \(starPixel(want, s, white: w))")
             } }
-            // The extent holds all of the shine: its border is dark.
-            let border = try TestImages.render(out, IRect(Int(e.minX) - 1, Int(e.minY) - 1, Int(e.width) + 2, 1))
-            for i in 0..<border.rect.count { XCTAssertEqual(border.pixels[i], .zero) }
         }
     }
 
@@ -206,26 +209,44 @@ final class GeneratorTests: FilterTestCase {
         func value(_ inputs: [String: FilterValue], _ x: Int, _ y: Int) throws -> Float {
             try pixel(try apply("CIStarShineGenerator", nil, base.merging(inputs) { $1 }), x, y).w
         }
+        func glow(_ x: Int, _ y: Int, scale: Double = 15) -> Float {
+            let dx = Double(x) + 0.5, dy = Double(y) + 0.5
+            return Float(2500 / (dx * dx + dy * dy) + starWhite(dx: dx, dy: dy, r: 50, scale: scale, width: 2.5))
+        }
         XCTAssertEqual(try value([:], 0, 0), 1, "the centre is the full colour")
         XCTAssertGreaterThan(try value([:], 300, 0), try value([:], 212, 212), "brighter along a ray than between rays")
-        XCTAssertLessThan(try value(["inputCrossOpacity": .number(-8)], 300, 0), 0.001, "no visible rays at the lowest opacity")
-        XCTAssertGreaterThan(try value([:], 600, 0), 0.02, "the rays reach far at the defaults")
-        let thin: [String: FilterValue] = ["inputCenter": .vector(Vector(0, 0.5)), "inputCrossWidth": .number(3)]
-        XCTAssertEqual(try value(thin, 600, 3), try value(thin, 600, 0) / 2, accuracy: 1e-4, "crossWidth is the half width at half maximum")
-        XCTAssertEqual(try value(thin, 600, 6), 0, "rays end at twice the width")
+        XCTAssertEqual(try value(["inputCrossOpacity": .number(-8)], 300, 0), glow(300, 0), accuracy: 1e-6,
+                       "no visible rays at the lowest opacity")
+        XCTAssertGreaterThan(try value([:], 600, 0), glow(600, 0) + 0.01, "the rays reach far at the defaults")
+        // With epsilon 0 (ε = 1) a ray ends where δ = 1: crossScale radii along it.
+        let short: [String: FilterValue] = ["inputEpsilon": .number(0), "inputCrossOpacity": .number(0), "inputCrossScale": .number(10)]
+        XCTAssertGreaterThan(try value(short, 480, 0), glow(480, 0, scale: 10) + 1e-3)
+        XCTAssertEqual(try value(short, 520, 0), glow(520, 0, scale: 10), accuracy: 1e-6, "past the ray's end: the glow alone")
         XCTAssertEqual(try value([:], 300, 0), try value([:], 0, 300), accuracy: 1e-6, "four-fold symmetry")
         let rotated = try value(["inputCrossAngle": .number(Double.pi / 4)], 212, 212)
-        XCTAssertEqual(rotated, try value([:], 300, 0), accuracy: 0.01, "the cross turns with crossAngle")
-        let wide = try apply("CIStarShineGenerator", nil, ["inputEpsilon": .number(-6), "inputCrossScale": .number(0)]).extent
-        let narrow = try apply("CIStarShineGenerator", nil, ["inputEpsilon": .number(-2), "inputCrossScale": .number(0)]).extent
-        XCTAssertGreaterThan(wide.width, narrow.width, "a lower epsilon lets the halo reach further")
-        XCTAssertTrue(try apply("CIStarShineGenerator", nil, ["inputRadius": .number(0)]).extent.isEmpty)
-        // Apple: the core saturates to white (colour × (r/d)²) and, with epsilon ≥ 0, the halo is not cut.
-        let hot = try apply("CIStarShineGenerator", nil, ["inputCenter": .vector(Vector(0, 0)), "inputRadius": .number(50),
-                                                          "inputColor": .color(Color(1, 0.658824, 0.4, 1)), "inputEpsilon": .number(2),
-                                                          "inputCrossOpacity": .number(-8)])
-        XCTAssertTrue(hot.extent.isInfinite)
+        let turned = starOracle(dx: 212.5, dy: 212.5, r: 50, scale: 15, angle: Double.pi / 4, opacity: -2, width: 2.5, epsilon: -2)
+            + starWhite(dx: 212.5, dy: 212.5, r: 50, scale: 15, width: 2.5)
+        XCTAssertEqual(Double(rotated), min(turned, 1), accuracy: 1e-4, "the cross turns with crossAngle")
+        XCTAssertGreaterThan(rotated, try value([:], 212, 212) * 2, "on the turned ray")
+        for eps in [-6.0, -2.0, 2.0] {
+            XCTAssertTrue(try apply("CIStarShineGenerator", nil, ["inputEpsilon": .number(eps)]).extent.isInfinite)
+        }
+        XCTAssertEqual(try pixel(try apply("CIStarShineGenerator", nil, ["inputRadius": .number(0)]), 10, 10), .zero)
+        // Apple's render (radius 50, epsilon 2, crossOpacity 1, crossScale 3, crossWidth 20,
+        // angle 0.78): a white core, alpha (r/d)² without cut, and no ray 35 px out along the cross.
+        let apple: [String: FilterValue] = ["inputCenter": .vector(Vector(0, 0)), "inputRadius": .number(50),
+                                            "inputColor": .color(Color(1, 0.658824, 0.4, 1)), "inputEpsilon": .number(2),
+                                            "inputCrossOpacity": .number(1), "inputCrossScale": .number(3),
+                                            "inputCrossWidth": .number(20), "inputCrossAngle": .number(0.78)]
+        let hot = try apply("CIStarShineGenerator", nil, apple)
         XCTAssertEqual(try pixel(hot, 10, 0), Pixel(1, 1, 1, 1))
-        XCTAssertEqual(Double(try pixel(hot, 200, 0).w), 50 * 50 / (200.5 * 200.5), accuracy: 1e-3)
+        XCTAssertEqual(Double(try pixel(hot, 200, 0).w), 50 * 50 / (200.5 * 200.5 + 0.25), accuracy: 1e-3)
+        let onRay = try pixel(hot, 25, 24), g = 2500.0 / (25.5 * 25.5 + 24.5 * 24.5)
+        let c = lin(Color(1, 0.658824, 0.4, 1)), white = starWhite(dx: 25.5, dy: 24.5, r: 50, scale: 3, width: 20)
+        XCTAssertEqual(Double(onRay.z), min(c.z * g + white, 1), accuracy: 1e-4, "blue as the glows alone: no ray")
+        // Apple's white glow: 0.133 · (1 − d/150)², the same in every channel and alpha.
+        let off = try pixel(hot, 100, 0), d = 100.5, w = 0.1333 * pow(1 - (d * d + 0.25).squareRoot() / 150, 2)
+        XCTAssertEqual(Double(off.w), 2500 / (d * d + 0.25) + w, accuracy: 2e-4)
+        XCTAssertEqual(Double(off.z), c.z * 2500 / (d * d + 0.25) + w, accuracy: 2e-4)
     }
 }

@@ -1,37 +1,48 @@
 import Foundation
 import PixelCore
 
-/// CIStarShineGenerator: a star of `color` at `center`. With d the distance to the centre
-/// and r the radius, the glow is g = (r/d)², not capped: the star is brightest at its
-/// centre, where colour × g saturates towards white. Below ε = e^`epsilon` < 1 the halo is
-/// cut off as max(0, (g − ε)/(1 − ε)), so it ends at r/√ε; with ε ≥ 1 it is not cut and the
-/// extent is infinite. Two perpendicular rays at `crossAngle` add o · cos²(π·b / 4w) ·
-/// max(0, 1 − |a|/L) each (zero for |b| ≥ 2w), where a and b are the distances along and
-/// across the ray, w = `crossWidth` (the half width at half maximum), L = `crossScale` · r
-/// and o = e^`crossOpacity`. The output is colour × shine, each channel capped at the alpha,
-/// alpha capped at 1.
-/// Evidence: Apple's render (CIFilter.io, iOS 13.3: radius 50, epsilon 2, crossOpacity 1)
-/// has alpha = min(1, (50/d)²) within a few levels out to 250 px (alpha·d² ≈ 2500–2680), a
-/// white core where G and B saturate (B still 0.90 at d 20, as colour·(r/d)² gives), and
-/// the colour beyond. Not explained: no cross at all there, and a faint white glow
-/// (0.075·e^−(d/80)² in linear light) on top; the rays are Lunette's guess.
+/// CIStarShineGenerator: a star of `color` at `center`, over the whole plane. With d the
+/// distance to the centre and r the radius, the glow is g = (r/d)², neither capped nor cut:
+/// the core saturates towards white where colour × g passes 1. Each of two perpendicular
+/// rays at `crossAngle` adds o · max(0, 1/δ² − ε), δ² = (a / (crossScale·r))² + (b / crossWidth)²
+/// with a, b the distances along and across the ray, o = 10^`crossOpacity`, ε = 10^`epsilon`:
+/// a ray ends where δ = 1/√ε. White light (crossWidth/L)·max(0, 1 − d/L)², L = crossScale·r,
+/// adds to every channel and alpha. The output is colour × shine plus that white, each
+/// channel capped at the alpha, alpha at 1.
+/// Evidence: Core Image's outputImage (a public class dump) passes (r, 1/(r·crossScale),
+/// 10^crossOpacity, 10^epsilon), 1/crossWidth and the angle's (cos, sin) to its kernel and
+/// renders over an infinite extent; Apple's render (CIFilter.io, iOS 13.3: radius 50,
+/// epsilon 2, crossOpacity 1) has alpha = min(1, (50/d)²) out to 250 px, a white core and
+/// no rays even 30 px out along the cross (so the cut ε applies before the gain o: with
+/// o/δ² − ε the cross would be white there), and a white glow on all channels and alpha
+/// alike, 0.133·(1 − d/150)² within 5 % from 55 to 125 px (crossWidth 20 / L 150 = 0.133):
+/// with it Lunette is within 2.7 levels of Apple everywhere. The 1/δ² ray profile and the
+/// glow's tie to crossWidth are inferred from this one render.
 /// Lua: `CIStarShineGenerator{radius = 20, crossAngle = 0.3, color = Color(1, 0.9, 0.6)}`
 public enum StarShineGenerator {
-    /// The documented model for one point; `dx`, `dy` from the centre.
+    /// The model for one point; `dx`, `dy` from the centre.
     struct Model: Sendable {
-        let r, w, length, opacity, epsilon, cosA, sinA: Double
+        let r, inverseLength, inverseWidth, opacity, epsilon, cosA, sinA: Double
 
         init(radius: Double, crossScale: Double, crossAngle: Double, crossOpacity: Double, crossWidth: Double, epsilon: Double) {
-            r = radius; w = crossWidth; length = crossScale * radius
-            opacity = exp(crossOpacity); self.epsilon = exp(epsilon)
+            r = radius
+            inverseLength = radius * crossScale > 0 ? 1 / (radius * crossScale) : .infinity
+            inverseWidth = crossWidth > 0 ? 1 / crossWidth : .infinity
+            opacity = pow(10, crossOpacity); self.epsilon = pow(10, epsilon)
             cosA = cos(crossAngle); sinA = sin(crossAngle)
+        }
+
+        /// White light around the centre: (crossWidth / L) · max(0, 1 − d/L)², L = crossScale·r.
+        @inline(__always) func white(_ dx: Double, _ dy: Double) -> Double {
+            guard inverseLength.isFinite, inverseWidth.isFinite else { return 0 }
+            let u = 1 - (dx * dx + dy * dy).squareRoot() * inverseLength
+            return u > 0 ? inverseLength / inverseWidth * u * u : 0
         }
 
         @inline(__always) func shine(_ dx: Double, _ dy: Double) -> Double {
             let d2 = dx * dx + dy * dy
-            let glow = r > 0 ? r * r / max(d2, 1e-12) : 0
-            var i = epsilon < 1 ? max((glow - epsilon) / (1 - epsilon), 0) : glow
-            if length > 0, w > 0, opacity > 0 {
+            var i = r > 0 ? r * r / max(d2, 1e-12) : 0
+            if inverseLength.isFinite, inverseWidth.isFinite {
                 let a = dx * cosA + dy * sinA, b = -dx * sinA + dy * cosA
                 i += ray(a, b) + ray(b, a)
             }
@@ -40,25 +51,15 @@ public enum StarShineGenerator {
 
         /// One ray: `a` along it, `b` across it.
         @inline(__always) func ray(_ a: Double, _ b: Double) -> Double {
-            let along = 1 - abs(a) / length
-            guard along > 0, abs(b) < 2 * w else { return 0 }
-            let c = cos(Double.pi * b / (4 * w))
-            return opacity * c * c * along
-        }
-
-        /// Half the side of a square around the centre outside which the shine is zero
-        /// (infinite when the halo is not cut off).
-        var reach: Double {
-            if r > 0, epsilon >= 1 { return .infinity }
-            let glow = r > 0 ? r / epsilon.squareRoot() : 0
-            return length > 0 && w > 0 && opacity > 0 ? max(glow, length + 2 * w) : glow
+            let u = a * inverseLength, v = b * inverseWidth
+            return opacity * max(1 / max(u * u + v * v, 1e-12) - epsilon, 0)
         }
     }
 
     public static let descriptor = FilterDescriptor(
         name: "CIStarShineGenerator", displayName: "Star Shine",
         categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "A star: a round glow with an inverse-square halo plus a cross of fading rays.",
+        description: "A star: a round glow with an inverse-square halo plus a cross of rays.",
         inputs: [
             .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the star."),
             InputSpec("inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
@@ -66,15 +67,15 @@ public enum StarShineGenerator {
             .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 50, min: 0, sliderMin: 0, sliderMax: 300,
                     "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
             .number("inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
-                    "Length of each ray in multiples of the radius."),
+                    "Length scale of each ray in multiples of the radius."),
             .number("inputCrossAngle", "Cross Angle", type: "CIAttributeTypeAngle", default: 0.6,
                     sliderMin: -Double.pi, sliderMax: Double.pi, "Angle of the cross in radians."),
             .number("inputCrossOpacity", "Cross Opacity", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
-                    "Natural logarithm of the rays' peak brightness (0: full, −8: invisible)."),
+                    "Base-10 logarithm of the rays' brightness (they fall as 1/δ² from the centre)."),
             .number("inputCrossWidth", "Cross Width", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
-                    sliderMin: 0.5, sliderMax: 10, "Half width at half maximum of the rays, in pixels."),
+                    sliderMin: 0.5, sliderMax: 10, "Width scale of the rays in pixels."),
             .number("inputEpsilon", "Epsilon", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
-                    "Natural logarithm of the brightness where the halo is cut off (smaller: a wider halo)."),
+                    "Base-10 logarithm of the cut-off: a ray ends where 1/δ² falls to 10^epsilon."),
         ]
     ) { f in
         let c = f.vector("inputCenter")
@@ -83,18 +84,12 @@ public enum StarShineGenerator {
         let model = Model(radius: f.number("inputRadius"), crossScale: f.number("inputCrossScale"),
                           crossAngle: f.number("inputCrossAngle"), crossOpacity: f.number("inputCrossOpacity"),
                           crossWidth: f.number("inputCrossWidth"), epsilon: f.number("inputEpsilon"))
-        let h = model.reach + 1
         let shine = { @Sendable (x: Double, y: Double) -> Pixel in
-            let p = colour * Float(model.shine(x - cx, y - cy))
+            let p = colour * Float(model.shine(x - cx, y - cy)) + Pixel(repeating: Float(model.white(x - cx, y - cy)))
             let a = min(p.w, 1)
             return Pixel(min(p.x, a), min(p.y, a), min(p.z, a), a)
         }
-        if h.isInfinite { return Image(GeneratorNode(extent: .infinite, shine)) }
-        guard h > 1, h < 1e7 else {
-            if h >= 1e7 { throw LunetteError.invalid("CIStarShineGenerator: the shine reaches \(fmt(h)) pixels; raise epsilon or lower the radius") }
-            return Image.empty
-        }
-        let extent = Rect(cx - h, cy - h, 2 * h, 2 * h).integral
-        return Image(GeneratorNode(extent: extent, shine))
+        // Apple renders the star over the whole plane (its kernel's extent is infinite).
+        return Image(GeneratorNode(extent: .infinite, shine))
     }
 }

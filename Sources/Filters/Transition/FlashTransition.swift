@@ -4,17 +4,22 @@ import PixelCore
 /// CIFlashTransition: a white flash grows from `center`, fills `extent` by the fade
 /// threshold, where the image underneath switches from source to target, and fades out
 /// by time 1; radial streaks of `color` reach beyond it. With D the distance from the centre
-/// to the extent's farthest corner, τ = fadeThreshold, growth g = min(1, time/τ) and fade
-/// f = 1 before τ, (1 − time)/(1 − τ) after: core = clamp(2 − d/(g·D), 0, 1) (full out to
-/// g·D, then a linear edge) before τ, 1 over the whole plane from τ on; striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·g·D))
+/// to the extent's farthest corner, τ = fadeThreshold, Apple's radius ρ = 10^((time/τ)·
+/// (log₁₀ D + 1) − 1) (exponential growth from 0.1 px to D at τ) and fade f = 1 before τ,
+/// (1 − time)/(1 − τ) after: core = clamp(2 − d/ρ, 0, 1) (full out to ρ, then a linear
+/// edge) before τ, 1 over the whole plane from τ on; striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·ρ))
 /// with n(φ) a fixed sum of angular sines in 0…1; the base is mixed towards white by f·core,
 /// then towards `color` by f·min(striations, 1)·(1 − core).
 /// Evidence: Apple's render at time 0.961 (τ 0.8, so f = 0.195; CIFilter.io, iOS 13.3) is
 /// the target mixed with white, not the colour, by 0.198 over the whole 1500² frame, far
 /// beyond the 500² extent and its centre (black →
 /// 123 grey, purple (96, 54, 168) → (147, 131, 189)), its streaks faint (green down by at
-/// most 0.17 in linear light, blue untouched). The growth phase and the streaks' shape are
-/// guesses. Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
+/// most 0.17 in linear light, blue untouched). ρ's law is Core Image's own (public class
+/// dump of its outputImage); the core's profile and the streaks' shape are guesses. Apple's
+/// streaks look like light = min(colour × I, 1) per channel (the colour's red and blue
+/// saturate, green 0.091·I does not), I ≈ 3…10 · ρ/d with random angular streaks (its
+/// kernel reads Core Image's noise image), which Lunette cannot reproduce.
+/// Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
 public enum FlashTransition {
     struct Flash: Sendable {
         let cx, cy, coreRadius, striationRadius, strength, contrast, fade: Double
@@ -35,6 +40,12 @@ public enum FlashTransition {
             }
             return (Float(fade * core), Float(fade * min(streak, 1) * (1 - core)))
         }
+    }
+
+    /// Apple's flash radius ρ = 10^((time/τ)·(log₁₀ D + 1) − 1): 0.1 px at time 0, D at
+    /// the fade threshold (its outputImage passes ρ² and 1/(maxStriationRadius·ρ) on).
+    static func radius(time: Double, threshold tau: Double, reach: Double) -> Double {
+        pow(10, time / max(tau, 1e-6) * (log10(reach) + 1) - 1)
     }
 
     public static let descriptor = FilterDescriptor(
@@ -66,9 +77,8 @@ public enum FlashTransition {
         }
         let reach = [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)]
             .map { (($0.0 - c[0]) * ($0.0 - c[0]) + ($0.1 - c[1]) * ($0.1 - c[1])).squareRoot() }.max()!
-        let grow = time <= 0 ? 0 : tau > 0 ? min(1, time / tau) : 1
         let fade = time >= 1 ? 0 : time <= tau ? 1 : (1 - time) / (1 - tau)
-        let core = grow * max(reach, 1)
+        let core = time <= 0 ? 0 : radius(time: time, threshold: tau, reach: max(reach, 1))
         let flash = Flash(cx: c[0], cy: c[1], coreRadius: core, striationRadius: f.number("inputMaxStriationRadius") * core,
                           strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade,
                           full: time >= tau)

@@ -1,56 +1,60 @@
 import Foundation
 import PixelCore
 
-/// CIModTransition: the target shows through round holes that open in a swirling
-/// lattice around `center`. No public formula; the model: a pixel at distance d from the
-/// centre is rotated by angle · d / compression (a spiral twist), the plane is cut into
-/// square cells of side `radius`, and each cell (i, j) opens a hole at its centre after a
-/// delay φ = ½ · hash(i, j) ∈ [0, ½); the hole's radius is s · (0.7072 · radius + 1) with
-/// s = clamp((time − φ)/(1 − φ), 0, 1), and the target's share is clamp(hole radius −
-/// distance to the cell centre, 0, 1) (a one-pixel anti-aliased rim). At time 1 every
-/// hole covers its whole cell. Lua: `a | CIModTransition{targetImage = b, time = 0.5, center = Vector(96, 64)}`
+/// CIModTransition: the target shows through round holes centred on a square lattice of
+/// pitch `radius`, turned by a' = time·(angle − π/4) + π/4. With d = p − center, x squeezed
+/// as s·tanh(d.x / s), s = e·compression (undistorted near the centre, flattened beyond),
+/// the lattice point q = rot(a')·d / radius and f = 2·|q − round(q)| ∈ [0, √2], the source's
+/// weight is clamp(17/(1.47303709·time) · f − 16.5, 0, 1): a hole's radius grows as
+/// 0.7148·time lattice units and covers every cell (√2/2) by time 1.
+/// Evidence: Core Image's outputImage (a public class dump) passes exactly these time and
+/// angle terms and 1/radius to its kernel; Apple's render (CIFilter.io, iOS 13.3: angle 3,
+/// compression 1, radius 50, time 0.5013, centre 0,0) has horizontal bands repeating every
+/// 158 px = 50·√10 (the lattice step (3, −1) along the turned y axis); five hole edges lie
+/// on one circle of radius 0.367 (the predicted 50 % rim 0.369) whose centre is off the
+/// lattice point as if x were 2.72 ± 0.03 everywhere (e·compression). The tanh form of the
+/// squeeze is a guess (only its saturated limit is seen).
+/// Lua: `a | CIModTransition{targetImage = b, time = 0.5, center = Vector(96, 64)}`
 public enum ModTransition {
     struct Holes: Sendable {
-        let cx, cy, twist, cell, time, full: Double
+        let cx, cy, cosA, sinA, scale, squeeze, gain: Double
 
-        /// The target's share at (x, y).
-        @inline(__always) func reveal(_ x: Double, _ y: Double) -> Float {
-            guard time > 0 else { return 0 }
-            let dx = x - cx, dy = y - cy
-            let theta = twist * (dx * dx + dy * dy).squareRoot()
-            let c = cos(theta), s = sin(theta)
-            let u = dx * c + dy * s, v = -dx * s + dy * c
-            let i = (u / cell).rounded(.down), j = (v / cell).rounded(.down)
-            let du = u - (i + 0.5) * cell, dv = v - (j + 0.5) * cell
-            let delay = 0.5 * Double(RandomGenerator.values(Int64(min(max(i, -1e15), 1e15)), Int64(min(max(j, -1e15), 1e15))).x)
-            let open = min(max((time - delay) / (1 - delay), 0), 1)
-            return Float(min(max(open * full - (du * du + dv * dv).squareRoot(), 0), 1))
+        /// The source's share at (x, y).
+        @inline(__always) func source(_ x: Double, _ y: Double) -> Float {
+            let dx0 = x - cx, dy = y - cy
+            let dx = squeeze * tanh(dx0 / squeeze)
+            let u = (dx * cosA + dy * sinA) * scale, v = (-dx * sinA + dy * cosA) * scale
+            let fu = u - u.rounded(), fv = v - v.rounded()
+            let f = 2 * (fu * fu + fv * fv).squareRoot()
+            return Float(min(max(gain * f - 16.5, 0), 1))
         }
     }
 
     public static let descriptor = FilterDescriptor(
         name: "CIModTransition", displayName: "Mod",
         categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Reveals the target image through round holes that open in a swirling lattice around a centre.",
+        description: "Reveals the target image through round holes that grow on a turning lattice around a centre.",
         inputs: [
             .image(), .target,
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the swirl."),
+            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the pattern."),
             .time,
             .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 2, sliderMin: -2 * Double.pi,
-                    sliderMax: 2 * Double.pi, identity: 0, "Twist of the lattice, radians per `compression` pixels from the centre."),
+                    sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
             .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 1, sliderMin: 1, sliderMax: 200,
-                    "Spacing of the holes (side of a lattice cell) in pixels."),
+                    "Spacing of the holes (lattice pitch) in pixels."),
             .number("inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
-                    sliderMin: 100, sliderMax: 800, "Distance from the centre over which the lattice turns by `angle`."),
+                    sliderMin: 100, sliderMax: 800, "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat."),
         ]
     ) { f in
         let (source, target) = try f.transitionImages()
+        let time = f.number("inputTime")
+        guard time > 0 else { return Image(PositionalPointNode([source, target]) { _, _, s, _, _ in s }) }
         let c = f.vector("inputCenter")
-        let cell = f.number("inputRadius")
-        let holes = Holes(cx: c[0], cy: c[1], twist: f.number("inputAngle") / f.number("inputCompression"),
-                          cell: cell, time: f.number("inputTime"), full: 0.7072 * cell + 1)
+        let turn = time * (f.number("inputAngle") - 0.7854) + 0.7854
+        let holes = Holes(cx: c[0], cy: c[1], cosA: cos(turn), sinA: sin(turn), scale: 1 / max(f.number("inputRadius"), 1e-6),
+                          squeeze: exp(1) * max(f.number("inputCompression"), 1e-6), gain: 17 / (1.47303709 * time))
         return Image(PositionalPointNode([source, target]) { x, y, s, t, _ in
-            Pattern.mix(s, t, holes.reveal(x, y))
+            Pattern.mix(t, s, holes.source(x, y))
         })
     }
 }

@@ -2,7 +2,7 @@ import CColorShim
 import Foundation
 import PixelCore
 
-/// PNG colour management and orientation: an iCCP profile, or cHRM primaries with gAMA,
+/// PNG colour management and orientation: a cICP chunk, an iCCP profile, or cHRM primaries with gAMA,
 /// converts the stored values through Little CMS (sRGB and plain gAMA keep the fast
 /// tables); an eXIf block's orientation turns the pixels upright.
 /// Lua: `Image.load("p3.png")` gives working-space pixels of a Display P3 file.
@@ -12,7 +12,9 @@ extension PNGDecoder {
         let layout = try data.withUnsafeBytes { try PNGChunks.scan($0, name: name) }
         var profile: ColorProfile?
         if options.space == .linear, layout.needsColorManagement {
-            if let payload = layout.iccp {
+            if let c = layout.cicp {
+                profile = cicpProfile(c, name: name)
+            } else if let payload = layout.iccp {
                 if let icc = inflateICC(payload) {
                     profile = ColorProfile.embedded(icc, name: name)
                 } else {
@@ -38,6 +40,19 @@ extension PNGDecoder {
         metadata.properties["Format"] = .string("png")
         if let profile { metadata.properties["ProfileName"] = .string(profile.description) }
         return image.withMetadata(metadata)
+    }
+
+    /// The built-in profile for a cICP chunk's primaries and transfer (H.273): Display P3,
+    /// BT.2020 and linear sRGB; others (PQ, HLG, …) are a warning and sRGB.
+    static func cicpProfile(_ c: (primaries: Int, transfer: Int), name: String) -> ColorProfile? {
+        switch (c.primaries, c.transfer) {
+        case (12, 13): return ColorProfile.builtin(OutputColorSpace.displayP3.kind)
+        case (9, 1), (9, 14), (9, 15), (9, 6): return ColorProfile.builtin(OutputColorSpace.rec2020.kind)
+        case (1, 8): return ColorProfile.builtin(OutputColorSpace.linearSRGB.kind)
+        default:
+            ColorProfile.warn("\(name): cICP primaries \(c.primaries), transfer \(c.transfer) not supported; treated as sRGB")
+            return nil
+        }
     }
 
     /// The profile inside an iCCP payload (at most 16 MiB), or nil when it does not inflate.

@@ -82,8 +82,8 @@ struct Apply: ParsableCommand {
         let png = PNGOptions(depth: depth, compression: compression)
         if isBatch {
             let jobs = formats.renamed(try BatchInputs.jobs(try BatchInputs.expand(inputs), outputDirectory: output))
-            let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads, formats: try formats.batch(png),
-                                     failFast: failFast, style: quiet ? .quiet : .auto)
+            let runner = BatchRunner(runtime: runtime, chain: chain, jobs: jobs, png: png, threads: threads,
+                                     formats: try formats.batch(png), failFast: failFast, style: quiet ? .quiet : .auto)
             let result = runner.run()
             let summary = result.summary(total: jobs.count, directory: output)
             if result.status != .ok { throw LunetteError(result.status, summary) }

@@ -58,6 +58,11 @@ final class FormatDecodeTests: XCTestCase {
         XCTAssertEqual(p["Format"], .string("jpeg"))
         guard case .dictionary(let tiff)? = p["TIFF"] else { return XCTFail("no TIFF fields: \(p)") }
         XCTAssertEqual(tiff["Make"], .string("Lunette"))
+        let tagged = try ImageIO.load(FormatFixtures.path("tagged.tif"))
+        guard case .dictionary(let fields)? = tagged.metadata?.properties["TIFF"] else { return XCTFail("no TIFF tags") }
+        XCTAssertEqual(fields["Make"], .string("Lunette"))
+        XCTAssertEqual(fields["Model"], .string("Fixture 1"))
+        XCTAssertEqual(fields["Software"], .string("gen_formats.py"))
     }
 }
 

@@ -32,6 +32,10 @@ enum TIFFDecoder {
                 "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),
             ]
             if info.is_float != 0 { metadata["Float"] = .number(1) }
+            let texts = [("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
+                         ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright)]
+            let tiff = texts.compactMap { key, p in p.map { (key, PropertyValue.string(String(cString: $0))) } }
+            if !tiff.isEmpty { metadata["TIFF"] = .dictionary(Dictionary(tiff) { a, _ in a }) }
             let image = file.finish(sink, opaque: !converter.hasAlpha, extra: metadata)
             var m = image.metadata
             m?.orientation = Int(info.orientation)

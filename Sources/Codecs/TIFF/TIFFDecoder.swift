@@ -26,7 +26,7 @@ enum TIFFDecoder {
             let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
             defer { samples.deallocate() }
             try check(lt_read_image(r, samples, rowBytes), r, name)
-            for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
+            sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
             var metadata: [String: PropertyValue] = [
                 "Orientation": .number(Double(info.orientation)), "Pages": .number(Double(info.pages)),
                 "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),

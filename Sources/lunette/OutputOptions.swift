@@ -9,7 +9,7 @@ import PixelCore
 ///   lunette apply in.heic -o out.jpg --quality 85 --colorspace display-p3
 ///   lunette apply scan.tif --page 2 -o page2.png --strip
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output format (png, jpeg, webp, tiff; default: by the output's extension, png for -).",
+    @Option(help: ArgumentHelp("Output format: png, jpeg, webp, tiff, heic, avif (default: by the output's extension, png for -).",
                                valueName: "name"))
     var format: String?
 

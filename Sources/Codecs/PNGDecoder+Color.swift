@@ -29,16 +29,21 @@ extension PNGDecoder {
         var image = try PNGDecoder.image(data, name: name, space: space)
         let exif = layout.exif.flatMap { EXIF($0) }
         let orientation = options.orient ? exif?.orientation ?? 1 : 1
-        guard profile != nil || orientation != 1 || exif != nil else { return image }
-        let buffer = try Context(threads: 1).render(image, rect: IRect(0, 0, Int(image.extent.width), Int(image.extent.height)))
-        if let profile { ColorConversion.toWorking(buffer, from: profile) }
-        let sink = try RasterSink(width: buffer.width, height: buffer.height, orientation: orientation, name: name)
-        for y in 0..<buffer.height { sink.put(pixels: buffer.row(buffer.height - 1 - y), y: y) }
-        image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
+        let w = Int(image.extent.width), h = Int(image.extent.height)
         var metadata = exif?.metadata() ?? ImageMetadata()
         metadata.orientationApplied = orientation != 1
+        metadata.properties["Orientation"] = .number(Double(metadata.orientation))
         metadata.properties["Format"] = .string("png")
+        metadata.properties["PixelWidth"] = .number(Double(orientation >= 5 ? h : w))
+        metadata.properties["PixelHeight"] = .number(Double(orientation >= 5 ? w : h))
         if let profile { metadata.properties["ProfileName"] = .string(profile.description) }
+        guard profile != nil || orientation != 1 else { return image.withMetadata(metadata) }
+        let buffer = try Context(threads: 1).render(image, rect: IRect(0, 0, w, h))
+        if let profile { ColorConversion.toWorking(buffer, from: profile) }
+        if orientation == 1 { return Image(SourceNode(buffer, opaque: image.isOpaque)).withMetadata(metadata) }
+        let sink = try RasterSink(width: w, height: h, orientation: orientation, name: name)
+        for y in 0..<h { sink.put(pixels: buffer.row(h - 1 - y), y: y) }
+        image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
         return image.withMetadata(metadata)
     }
 

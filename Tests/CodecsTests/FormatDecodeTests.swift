@@ -58,6 +58,10 @@ final class FormatDecodeTests: XCTestCase {
         XCTAssertEqual(p["Format"], .string("jpeg"))
         guard case .dictionary(let tiff)? = p["TIFF"] else { return XCTFail("no TIFF fields: \(p)") }
         XCTAssertEqual(tiff["Make"], .string("Lunette"))
+        let plain = try ImageIO.load(Fixtures.astronaut)
+        XCTAssertEqual(plain.metadata?.properties["Format"], .string("png"))
+        XCTAssertEqual(plain.metadata?.properties["PixelWidth"], .number(512))
+        XCTAssertEqual(try ImageIO.load(FormatFixtures.path("display-p3.png")).metadata?.properties["ProfileName"], .string("Display P3"))
         let tagged = try ImageIO.load(FormatFixtures.path("tagged.tif"))
         guard case .dictionary(let fields)? = tagged.metadata?.properties["TIFF"] else { return XCTFail("no TIFF tags") }
         XCTAssertEqual(fields["Make"], .string("Lunette"))

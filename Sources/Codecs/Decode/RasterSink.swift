@@ -51,7 +51,13 @@ final class RasterSink {
 
     /// Converts stored rows `rows` (the first at `base`, `rowBytes` apart) on all cores.
     func put(_ base: UnsafeRawPointer, rowBytes: Int, rows: Range<Int>, _ converter: RowConverter) {
-        let n = rows.count, bands = max(1, min(n, ProcessInfo.processInfo.activeProcessorCount * 2))
+        let n = rows.count
+        // Below 64K pixels a thread hop costs more than the conversion (small files, fuzzing).
+        let bands = n * width < 1 << 16 ? 1 : max(1, min(n, ProcessInfo.processInfo.activeProcessorCount * 2))
+        if bands == 1 {
+            for i in 0..<n { put(base + i * rowBytes, y: rows.lowerBound + i, converter) }
+            return
+        }
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             for i in band * n / bands..<(band + 1) * n / bands {
                 put(base + i * rowBytes, y: rows.lowerBound + i, converter)

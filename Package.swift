@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CColorShim", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
         .target(name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .target(name: "CTIFFShim", linkerSettings: [.linkedLibrary("tiff")]),
-        .target(name: "CHEIFShim", cSettings: [.unsafeFlags(["-I/usr/include/x86_64-linux-gnu"])], linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("heif")]),
         .target(name: "CKernels"),
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),

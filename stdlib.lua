@@ -230,7 +230,7 @@ imagemt.__index = function(img, k)
 end
 imagemt.__tostring = N.image_tostring
 imagemt.__close = N.release
---- Image.load(path[, {colorSpace = false, orient = false, page = 2}]): PNG, JPEG, WebP, TIFF, HEIF, AVIF
+--- Image.load(path[, {colorSpace = false, orient = false, page = 2, shrink = 4}]): PNG, JPEG, WebP, TIFF, HEIF, AVIF
 Image.load = N.image_load
 --- img:save(path[, {format = "jpeg", quality = 90, progressive = true, colorSpace = "display-p3", strip = true, depth = 16}])
 Image.save = N.image_save

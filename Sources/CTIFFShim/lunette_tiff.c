@@ -113,6 +113,13 @@ int lt_read_info(lt_reader *r, int page, lt_info *info) {
     info->orientation = orient >= 1 && orient <= 8 ? orient : 1;
     info->icc = r->icc; info->icc_length = r->icc_length;
     info->compression = comp;
+    TIFFGetField(t, TIFFTAG_MAKE, &info->make);
+    TIFFGetField(t, TIFFTAG_MODEL, &info->model);
+    TIFFGetField(t, TIFFTAG_SOFTWARE, &info->software);
+    TIFFGetField(t, TIFFTAG_DATETIME, &info->datetime);
+    TIFFGetField(t, TIFFTAG_ARTIST, &info->artist);
+    TIFFGetField(t, TIFFTAG_IMAGEDESCRIPTION, &info->description);
+    TIFFGetField(t, TIFFTAG_COPYRIGHT, &info->copyright);
     int base = photo == PHOTOMETRIC_RGB ? 3 : 1;
     int direct = !TIFFIsTiled(t) && planar == PLANARCONFIG_CONTIG &&
                  (photo == PHOTOMETRIC_RGB || photo == PHOTOMETRIC_MINISBLACK) &&

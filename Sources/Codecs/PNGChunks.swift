@@ -14,6 +14,8 @@ struct PNGChunks {
     var chrm: [Double]?
     var exif: [UInt8]?
     var gama: Double?
+    /// cICP: colour primaries, transfer characteristics (ITU-T H.273 code points).
+    var cicp: (primaries: Int, transfer: Int)?
 
     static func scan(_ bytes: UnsafeRawBufferPointer, name: String) throws -> PNGChunks {
         try scan(size: bytes.count, name: name) { at, n in Array(bytes[at..<(at + n)]) }
@@ -76,6 +78,9 @@ extension PNGChunks {
         switch type {
         case "iCCP": iccp = read(offset + 8, length)
         case "sRGB": hasSRGB = true
+        case "cICP" where length == 4:
+            let b = read(offset + 8, 4)
+            cicp = (Int(b[0]), Int(b[1]))
         case "gAMA" where length == 4:
             let b = read(offset + 8, 4)
             let g = Double(Self.u32(b, 0)) / 100_000
@@ -93,9 +98,10 @@ extension PNGChunks {
         return hi | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
     }
 
-    /// True when the chunks ask for more than the sRGB/gamma tables: an ICC profile,
-    /// primaries other than sRGB's, or an EXIF orientation.
+    /// True when the chunks ask for more than the sRGB/gamma tables: a cICP other than
+    /// sRGB's, an ICC profile, or primaries other than sRGB's.
     var needsColorManagement: Bool {
+        if let c = cicp { return !(c.primaries == 1 && c.transfer == 13) }  // cICP wins over the rest
         if hasSRGB { return false }
         if iccp != nil { return true }
         if let c = chrm {

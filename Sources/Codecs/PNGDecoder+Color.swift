@@ -2,7 +2,7 @@ import CColorShim
 import Foundation
 import PixelCore
 
-/// PNG colour management and orientation: an iCCP profile, or cHRM primaries with gAMA,
+/// PNG colour management and orientation: a cICP chunk, an iCCP profile, or cHRM primaries with gAMA,
 /// converts the stored values through Little CMS (sRGB and plain gAMA keep the fast
 /// tables); an eXIf block's orientation turns the pixels upright.
 /// Lua: `Image.load("p3.png")` gives working-space pixels of a Display P3 file.
@@ -12,7 +12,9 @@ extension PNGDecoder {
         let layout = try data.withUnsafeBytes { try PNGChunks.scan($0, name: name) }
         var profile: ColorProfile?
         if options.space == .linear, layout.needsColorManagement {
-            if let payload = layout.iccp {
+            if let c = layout.cicp {
+                profile = cicpProfile(c, name: name)
+            } else if let payload = layout.iccp {
                 if let icc = inflateICC(payload) {
                     profile = ColorProfile.embedded(icc, name: name)
                 } else {
@@ -27,17 +29,35 @@ extension PNGDecoder {
         var image = try PNGDecoder.image(data, name: name, space: space)
         let exif = layout.exif.flatMap { EXIF($0) }
         let orientation = options.orient ? exif?.orientation ?? 1 : 1
-        guard profile != nil || orientation != 1 || exif != nil else { return image }
-        let buffer = try Context(threads: 1).render(image, rect: IRect(0, 0, Int(image.extent.width), Int(image.extent.height)))
-        if let profile { ColorConversion.toWorking(buffer, from: profile) }
-        let sink = try RasterSink(width: buffer.width, height: buffer.height, orientation: orientation, name: name)
-        for y in 0..<buffer.height { sink.put(pixels: buffer.row(buffer.height - 1 - y), y: y) }
-        image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
+        let w = Int(image.extent.width), h = Int(image.extent.height)
         var metadata = exif?.metadata() ?? ImageMetadata()
         metadata.orientationApplied = orientation != 1
+        metadata.properties["Orientation"] = .number(Double(metadata.orientation))
         metadata.properties["Format"] = .string("png")
+        metadata.properties["PixelWidth"] = .number(Double(orientation >= 5 ? h : w))
+        metadata.properties["PixelHeight"] = .number(Double(orientation >= 5 ? w : h))
         if let profile { metadata.properties["ProfileName"] = .string(profile.description) }
+        guard profile != nil || orientation != 1 else { return image.withMetadata(metadata) }
+        let buffer = try Context(threads: 1).render(image, rect: IRect(0, 0, w, h))
+        if let profile { ColorConversion.toWorking(buffer, from: profile) }
+        if orientation == 1 { return Image(SourceNode(buffer, opaque: image.isOpaque)).withMetadata(metadata) }
+        let sink = try RasterSink(width: w, height: h, orientation: orientation, name: name)
+        for y in 0..<h { sink.put(pixels: buffer.row(h - 1 - y), y: y) }
+        image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
         return image.withMetadata(metadata)
+    }
+
+    /// The built-in profile for a cICP chunk's primaries and transfer (H.273): Display P3,
+    /// BT.2020 and linear sRGB; others (PQ, HLG, …) are a warning and sRGB.
+    static func cicpProfile(_ c: (primaries: Int, transfer: Int), name: String) -> ColorProfile? {
+        switch (c.primaries, c.transfer) {
+        case (12, 13): return ColorProfile.builtin(OutputColorSpace.displayP3.kind)
+        case (9, 1), (9, 14), (9, 15), (9, 6): return ColorProfile.builtin(OutputColorSpace.rec2020.kind)
+        case (1, 8): return ColorProfile.builtin(OutputColorSpace.linearSRGB.kind)
+        default:
+            ColorProfile.warn("\(name): cICP primaries \(c.primaries), transfer \(c.transfer) not supported; treated as sRGB")
+            return nil
+        }
     }
 
     /// The profile inside an iCCP payload (at most 16 MiB), or nil when it does not inflate.

@@ -11,7 +11,7 @@ import PixelCore
 /// `img:save("out.jpg", {quality = 85, colorSpace = "display-p3", strip = true})`,
 /// `look:save("out.jpg", {metadata = img})` (the EXIF of the loaded `img`, orientation 1)
 extension LuaCall {
-    static let loadKeys = ["workingSpace", "colorSpace", "orient", "page"]
+    static let loadKeys = ["workingSpace", "colorSpace", "orient", "page", "shrink"]
 
     /// The keys of the options table at `n`; non-string keys are errors.
     func optionKeys(_ n: Int32) throws -> [String] {
@@ -48,13 +48,18 @@ extension LuaCall {
     }
 
     /// `Image.load` options: `colorSpace = false` (or `workingSpace = "none"`) keeps raw
-    /// values, `orient = false` keeps stored pixels, `page = 2` picks a TIFF page.
+    /// values, `orient = false` keeps stored pixels, `page = 2` picks a TIFF page,
+    /// `shrink = 4` decodes a JPEG at a quarter of its size (in the DCT domain).
     func loadOptions(_ n: Int32) throws -> LoadOptions {
         try checkKeys(n, allowed: Self.loadKeys)
         var o = LoadOptions(space: try LuaNatives.workingSpace(self, n))
         if case .number(let d)? = try option(n, "colorSpace") { o.space = d == 0 ? .none : .linear }
         if let orient = try boolOption(n, "orient") { o.orient = orient }
         if let page = try integerOption(n, "page", in: 1...65_535) { o.page = page }
+        if let k = try integerOption(n, "shrink", in: 1...8) {
+            guard [1, 2, 4, 8].contains(k) else { throw LunetteError.invalid("\(name): option 'shrink' must be 1, 2, 4 or 8, got \(k)") }
+            o.scaleDenominator = k
+        }
         return o
     }
 

@@ -38,10 +38,10 @@ struct ApplyCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Input PNG files, folders or quoted globs; - for standard input (omit it when the first step is a generator).")
+    @Argument(help: "Input images (PNG, JPEG, WebP, TIFF, HEIF, AVIF), folders or quoted globs; - for standard input (omit it when the first step is a generator).")
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: "Output PNG file, or - for standard output; a folder for a batch.")
+    @Option(name: .shortAndLong, help: "Output file (its extension or --format picks the format), or - for standard output; a folder for a batch.")
     var output: String
 
     @OptionGroup var steps: StepOptions

@@ -9,7 +9,7 @@ import PixelCore
 ///   lunette apply in.heic -o out.jpg --quality 85 --colorspace display-p3
 ///   lunette apply scan.tif --page 2 -o page2.png --strip
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output format (png, jpeg, webp, tiff; default: by the output's extension, png for -).",
+    @Option(help: ArgumentHelp("Output format: png, jpeg, webp, tiff, heic, avif (default: by the output's extension, png for -).",
                                valueName: "name"))
     var format: String?
 
@@ -46,6 +46,9 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Page of a multi-page TIFF input, 1-based.")
     var page: Int = 1
 
+    @Option(help: "Decode a JPEG input at 1/2, 1/4 or 1/8 of its size (libjpeg's scaled IDCT): 1, 2, 4 or 8.")
+    var shrink: Int = 1
+
     func validate() throws {
         if let format, ImageFormat.named(format)?.canWrite != true {
             throw ValidationError("unknown --format '\(format)' (formats: \(ImageFormat.writableList))")
@@ -57,9 +60,14 @@ struct OutputOptions: ParsableArguments {
             throw ValidationError("unknown --colorspace '\(colorSpace)' (\(OutputColorSpace.list))")
         }
         guard page >= 1 else { throw ValidationError("--page must be at least 1") }
+        guard [1, 2, 4, 8].contains(shrink) else { throw ValidationError("--shrink must be 1, 2, 4 or 8") }
     }
 
-    var loadOptions: LoadOptions { LoadOptions(space: .linear, orient: !noOrient, page: page) }
+    var loadOptions: LoadOptions {
+        var o = LoadOptions(space: .linear, orient: !noOrient, page: page)
+        o.scaleDenominator = shrink
+        return o
+    }
 
     /// The save options for an output; `metadata` is the input's (EXIF carried unless --strip).
     func saveOptions(_ png: PNGOptions = PNGOptions(), metadata: ImageMetadata? = nil) throws -> SaveOptions {

@@ -58,5 +58,48 @@ final class FormatDecodeTests: XCTestCase {
         XCTAssertEqual(p["Format"], .string("jpeg"))
         guard case .dictionary(let tiff)? = p["TIFF"] else { return XCTFail("no TIFF fields: \(p)") }
         XCTAssertEqual(tiff["Make"], .string("Lunette"))
+        let plain = try ImageIO.load(Fixtures.astronaut)
+        XCTAssertEqual(plain.metadata?.properties["Format"], .string("png"))
+        XCTAssertEqual(plain.metadata?.properties["PixelWidth"], .number(512))
+        XCTAssertEqual(try ImageIO.load(FormatFixtures.path("display-p3.png")).metadata?.properties["ProfileName"], .string("Display P3"))
+        let tagged = try ImageIO.load(FormatFixtures.path("tagged.tif"))
+        guard case .dictionary(let fields)? = tagged.metadata?.properties["TIFF"] else { return XCTFail("no TIFF tags") }
+        XCTAssertEqual(fields["Make"], .string("Lunette"))
+        XCTAssertEqual(fields["Model"], .string("Fixture 1"))
+        XCTAssertEqual(fields["Software"], .string("gen_formats.py"))
+    }
+}
+
+/// PNG's cICP chunk (H.273 code points) instead of an ICC profile.
+final class PNGCICPTests: XCTestCase {
+    /// The P3 fixture with its iCCP chunk replaced by a cICP chunk of `values`.
+    func withCICP(_ values: [UInt8]) throws -> [UInt8] {
+        let png = try AtomicFile.read(FormatFixtures.path("display-p3.png"))
+        var out = Array(png[0..<8]), at = 8
+        while at + 12 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            let type = String(decoding: png[at + 4..<at + 8], as: UTF8.self)
+            if type == "iCCP" {
+                var crc = CRC32()
+                crc.update(Array("cICP".utf8) + values)
+                let c = crc.value
+                out += [0, 0, 0, 4] + Array("cICP".utf8) + values + [UInt8(c >> 24), UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255)]
+            } else {
+                out += png[at..<at + 12 + length]
+            }
+            at += 12 + length
+        }
+        return out
+    }
+
+    func testDisplayP3ByCodePointsMatchesTheProfile() throws {
+        let byProfile = try ImageIO.load(FormatFixtures.path("display-p3.png"))
+        let byCICP = try ImageIO.decode(try withCICP([12, 13, 0, 1]), name: "cicp.png")
+        XCTAssertLessThanOrEqual(try FormatFixtures.maxDifference(byCICP, byProfile), 1)
+        XCTAssertEqual(byCICP.metadata?.properties["ProfileName"], .string("Display P3"))
+        let srgb = try ImageIO.decode(try withCICP([1, 13, 0, 1]), name: "srgb.png")
+        XCTAssertNotEqual(try FormatFixtures.maxDifference(srgb, byProfile), 0, "sRGB code points: no conversion")
+        let pq = try ImageIO.decode(try withCICP([9, 16, 0, 1]), name: "pq.png")
+        XCTAssertEqual(try FormatFixtures.maxDifference(pq, srgb), 0, "unsupported transfer: treated as sRGB")
     }
 }

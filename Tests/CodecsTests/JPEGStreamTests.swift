@@ -38,4 +38,26 @@ final class JPEGStreamTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
+
+    func testShrinkDecodesInTheDCTDomain() throws {
+        var half = LoadOptions()
+        half.scaleDenominator = 2
+        let path = FormatFixtures.path("baseline.jpg")
+        for image in [try ImageIO.load(path, options: half), try ImageIO.open(path, options: half)] {
+            XCTAssertEqual(image.extent, Rect(0, 0, 24, 18))
+            XCTAssertEqual(image.metadata?.properties["PixelWidth"], .number(24))
+        }
+        // Close to the full decode averaged 2×2 (libjpeg's scaled IDCT is not a box filter).
+        let full = try FormatFixtures.rgba8(try ImageIO.load(path)), small = try FormatFixtures.rgba8(try ImageIO.load(path, options: half))
+        var total = 0
+        for y in 0..<18 {
+            for x in 0..<24 {
+                for c in 0..<3 {
+                    let box = [(0, 0), (1, 0), (0, 1), (1, 1)].reduce(0) { $0 + Int(full.bytes[((2 * y + $1.1) * 48 + 2 * x + $1.0) * 4 + c]) } / 4
+                    total += abs(box - Int(small.bytes[(y * 24 + x) * 4 + c]))
+                }
+            }
+        }
+        XCTAssertLessThan(Double(total) / Double(18 * 24 * 3), 6, "mean difference from a 2×2 box of the full decode")
+    }
 }

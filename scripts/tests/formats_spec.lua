@@ -9,6 +9,8 @@ it("loads every format, upright and colour managed by default", function()
   eq(Image.load(F .. "/orient6.jpg").extent, Rect(0, 0, 24, 16))
   eq(Image.load(F .. "/orient6.jpg", {orient = false}).extent, Rect(0, 0, 16, 24))
   eq(Image.load(F .. "/pages.tif", {page = 2}).extent, Rect(0, 0, 48, 36))
+  eq(Image.load(F .. "/baseline.jpg", {shrink = 4}).extent, Rect(0, 0, 12, 9))
+  expect_error(function() Image.load(F .. "/baseline.jpg", {shrink = 3}) end, "must be 1, 2, 4 or 8")
 end)
 
 it("exposes EXIF fields as properties", function()

@@ -25,6 +25,8 @@ typedef struct {
     const uint8_t *icc;  // owned by the reader
     uint32_t icc_length;
     int compression;     // TIFF Compression tag value
+    // IFD0 text tags (owned by libtiff, valid until the next call), or NULL
+    const char *make, *model, *software, *datetime, *artist, *description, *copyright;
 } lt_info;
 
 lt_reader *lt_reader_new(const void *data, size_t length);

@@ -10,7 +10,8 @@ public struct LoadOptions: Sendable {
     public var orient = true
     /// The page of a multi-page TIFF, 1-based.
     public var page = 1
-    /// JPEG only: shrink by 1, 2, 4 or 8 while decoding (in the DCT domain).
+    /// JPEG only: shrink by 1, 2, 4 or 8 while decoding (libjpeg's scaled IDCT: far less
+    /// work than decoding whole and scaling). Lua: `Image.load("big.jpg", {shrink = 4})`
     public var scaleDenominator = 1
     public init(space: WorkingSpace = .linear, orient: Bool = true, page: Int = 1) {
         self.space = space; self.orient = orient; self.page = page

@@ -1,3 +1,4 @@
+import Foundation
 import PixelCore
 
 /// The pixel buffer a decoder fills row by row (stored rows, top first), placing each
@@ -8,7 +9,6 @@ final class RasterSink {
     let width: Int, height: Int          // as stored
     let orientation: Int
     let buffer: PixelBuffer
-    let scratch: UnsafeMutablePointer<Pixel>
 
     /// Checks the size against the limits before allocating anything.
     init(width: Int, height: Int, orientation: Int, name: String) throws {
@@ -17,10 +17,7 @@ final class RasterSink {
         self.orientation = (1...8).contains(orientation) ? orientation : 1
         let swaps = self.orientation >= 5
         buffer = PixelBuffer(uninitialized: IRect(0, 0, swaps ? height : width, swaps ? width : height))
-        scratch = .allocate(capacity: max(1, width))
     }
-
-    deinit { scratch.deallocate() }
 
     /// Where stored pixel (x, y) (top-down) lands, as (column, row from the top) of the
     /// upright image.
@@ -38,18 +35,33 @@ final class RasterSink {
         }
     }
 
-    /// Converts stored row `y` with `converter` and places its pixels.
+    /// Converts stored row `y` with `converter` and places its pixels (safe on several
+    /// threads for different rows: each stored pixel has its own place).
     func put(_ row: UnsafeRawPointer, y: Int, _ converter: RowConverter) {
         if orientation == 1 || orientation == 4 {
             let top = orientation == 1 ? y : height - 1 - y
             converter.convert(row, width: width, into: buffer.row(buffer.height - 1 - top))
             return
         }
-        converter.convert(row, width: width, into: scratch)
-        let bh = buffer.height
-        for x in 0..<width {
-            let (dx, dy) = place(x, y)
-            buffer.row(bh - 1 - dy)[dx] = scratch[x]
+        withUnsafeTemporaryAllocation(of: Pixel.self, capacity: max(1, width)) { scratch in
+            converter.convert(row, width: width, into: scratch.baseAddress!)
+            put(pixels: scratch.baseAddress!, y: y)
+        }
+    }
+
+    /// Converts stored rows `rows` (the first at `base`, `rowBytes` apart) on all cores.
+    func put(_ base: UnsafeRawPointer, rowBytes: Int, rows: Range<Int>, _ converter: RowConverter) {
+        let n = rows.count
+        // Below 64K pixels a thread hop costs more than the conversion (small files, fuzzing).
+        let bands = n * width < 1 << 16 ? 1 : max(1, min(n, ProcessInfo.processInfo.activeProcessorCount * 2))
+        if bands == 1 {
+            for i in 0..<n { put(base + i * rowBytes, y: rows.lowerBound + i, converter) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            for i in band * n / bands..<(band + 1) * n / bands {
+                put(base + i * rowBytes, y: rows.lowerBound + i, converter)
+            }
         }
     }
 

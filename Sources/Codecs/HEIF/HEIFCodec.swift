@@ -32,7 +32,7 @@ enum HEIFCodec {
             let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * sink.height)
             defer { samples.deallocate() }
             try check(lh_decode(r, samples, rowBytes, sixteen ? 1 : 0), r, name, kind)
-            for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
+            sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
             let image = file.finish(sink, opaque: channels == 3, extra: ["Depth": .number(Double(info.bits))])
             // libheif turned the pixels upright: an output's EXIF gets orientation 1.
             var m = image.metadata

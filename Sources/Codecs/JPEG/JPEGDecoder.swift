@@ -27,14 +27,14 @@ enum JPEGDecoder {
             try check(lj_start(r), r, name)
             let converter = RowConverter(sample: .u8, channels: Int(info.components), curve: file.curve)
             let rowBytes = converter.rowBytes(sink.width)
-            let batch = 16
+            let batch = 64
             let rows = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * batch, alignment: 64)
             defer { rows.deallocate() }
             var y = 0
             while y < sink.height {
                 let n = min(batch, sink.height - y)
                 try check(lj_read_rows(r, rows.assumingMemoryBound(to: UInt8.self), rowBytes, UInt32(n)), r, name)
-                for i in 0..<n { sink.put(rows + i * rowBytes, y: y + i, converter) }
+                sink.put(rows, rowBytes: rowBytes, rows: y..<y + n, converter)
                 y += n
             }
             try check(lj_finish(r), r, name)

@@ -10,13 +10,13 @@ final class JPEGRowReader: RowReader {
     var info = lj_info()
 
     /// A reader past the header; `start` also begins decompression (after the size checks).
-    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool) throws {
+    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool, shrink: Int = 1) throws {
         self.name = name
         guard let r = lj_reader_new(bytes.baseAddress, bytes.count, JPEGDecoder.maxScans) else {
             throw LunetteError.io("\(name): out of memory")
         }
         reader = r
-        try JPEGDecoder.check(lj_read_header(r, &info, 1), r, name)
+        try JPEGDecoder.check(lj_read_header(r, &info, Int32(shrink)), r, name)
         if start { try begin() }
     }
 
@@ -57,7 +57,8 @@ extension JPEGDecoder {
     static func stream(_ bytes: UnsafeMutableRawBufferPointer, name: String, options: LoadOptions) throws -> Image? {
         var owned = true
         defer { if owned { bytes.deallocate() } }
-        let reader = try JPEGRowReader(bytes, name: name, start: false)
+        let shrink = options.scaleDenominator
+        let reader = try JPEGRowReader(bytes, name: name, start: false, shrink: shrink)
         let info = reader.info
         let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
@@ -73,7 +74,7 @@ extension JPEGDecoder {
         owned = false
         let node = RowStreamNode(name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
                                  opaque: true, wholeOnly: false, reader: reader,
-                                 open: { try JPEGRowReader(bytes, name: name, start: true) },
+                                 open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink) },
                                  convert: { row, x, n, dst in
                                      converter.convert(row, from: x, count: n, into: dst)
                                      transform?.apply(dst, n)

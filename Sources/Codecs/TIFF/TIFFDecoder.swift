@@ -26,12 +26,16 @@ enum TIFFDecoder {
             let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
             defer { samples.deallocate() }
             try check(lt_read_image(r, samples, rowBytes), r, name)
-            for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
+            sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
             var metadata: [String: PropertyValue] = [
                 "Orientation": .number(Double(info.orientation)), "Pages": .number(Double(info.pages)),
                 "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),
             ]
             if info.is_float != 0 { metadata["Float"] = .number(1) }
+            let texts = [("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
+                         ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright)]
+            let tiff = texts.compactMap { key, p in p.map { (key, PropertyValue.string(String(cString: $0))) } }
+            if !tiff.isEmpty { metadata["TIFF"] = .dictionary(Dictionary(tiff) { a, _ in a }) }
             let image = file.finish(sink, opaque: !converter.hasAlpha, extra: metadata)
             var m = image.metadata
             m?.orientation = Int(info.orientation)

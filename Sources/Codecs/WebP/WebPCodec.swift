@@ -23,7 +23,7 @@ enum WebPCodec {
             let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * sink.height)
             defer { samples.deallocate() }
             try check(lw_decode(d.baseAddress, d.count, samples, rowBytes, Int32(channels), &why, why.count), why, name)
-            for y in 0..<sink.height { sink.put(samples + y * rowBytes, y: y, converter) }
+            sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
             let kind: PropertyValue = .string(info.lossless == 1 ? "lossless" : info.lossless == 0 ? "lossy" : "mixed")
             return file.finish(sink, opaque: channels == 3, extra: ["Compression": kind])
         }

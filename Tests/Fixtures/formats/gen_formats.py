@@ -73,6 +73,10 @@ enc = np.where(lin <= 0.0031308, lin * 12.92, 1.055 * np.power(np.clip(lin, 0, N
 ref('float', Image.fromarray((np.clip(enc, 0, 1) * 255).round().astype(np.uint8)).convert('RGB'))
 src.save('pages.tif', save_all=True, append_images=[src.transpose(Image.Transpose.ROTATE_180)])
 page2 = decoded('pages.tif'); page2.seek(1); ref('pages-2', page2.convert('RGB'))
+from PIL import TiffImagePlugin
+tags = TiffImagePlugin.ImageFileDirectory_v2()
+tags[271], tags[272], tags[305] = 'Lunette', 'Fixture 1', 'gen_formats.py'
+src.resize((12, 9)).save('tagged.tif', tiffinfo=tags)
 
 # HEIC (pillow-heif), checked within 2/255
 try:

@@ -144,7 +144,7 @@ extension CIFilter {
     public static func aztecCodeGenerator() -> CIFilter & CIAztecCodeGenerator { CIAztecCodeGeneratorBuiltin(builtin: "CIAztecCodeGenerator") }
 }
 
-/// Bars Swipe Transition: Slides the image out in bars at an angle, each bar a little behind the last, to reveal the target image.
+/// Bars Swipe Transition: Slides the image out in bars across the angle, each bar faster than the next, to reveal the target image.
 public protocol CIBarsSwipeTransition: CIFilter {
     var inputImage: CIImage? { get set }
     var targetImage: CIImage? { get set }
@@ -165,7 +165,7 @@ extension CIBarsSwipeTransition {
         get { typedImage("inputTargetImage") }
         set { setValue(newValue, forKey: "inputTargetImage") }
     }
-    /// `inputAngle`: Direction the bars slide in, radians (0: to the right).
+    /// `inputAngle`: Direction along which the bars are counted, radians; they slide across it.
     public var angle: Float {
         get { typedFloat("inputAngle") }
         set { setValue(newValue, forKey: "inputAngle") }
@@ -175,7 +175,7 @@ extension CIBarsSwipeTransition {
         get { typedFloat("inputWidth") }
         set { setValue(newValue, forKey: "inputWidth") }
     }
-    /// `inputBarOffset`: Largest delay of a bar, in percent of the travel.
+    /// `inputBarOffset`: Pixels a bar slides per squared unit of lead over the next bar.
     public var barOffset: Float {
         get { typedFloat("inputBarOffset") }
         set { setValue(newValue, forKey: "inputBarOffset") }
@@ -2414,7 +2414,7 @@ extension CIFilter {
     public static func minimumCompositing() -> CIFilter & CIMinimumCompositing { CIMinimumCompositingBuiltin(builtin: "CIMinimumCompositing") }
 }
 
-/// Mod: Reveals the target image through round holes that open in a swirling lattice around a centre.
+/// Mod: Reveals the target image through round holes that grow on a turning lattice around a centre.
 public protocol CIModTransition: CIFilter {
     var inputImage: CIImage? { get set }
     var targetImage: CIImage? { get set }
@@ -2436,7 +2436,7 @@ extension CIModTransition {
         get { typedImage("inputTargetImage") }
         set { setValue(newValue, forKey: "inputTargetImage") }
     }
-    /// `inputCenter`: Centre of the swirl.
+    /// `inputCenter`: Centre of the pattern.
     public var center: CGPoint {
         get { typedPoint("inputCenter") }
         set { setValue(newValue, forKey: "inputCenter") }
@@ -2446,17 +2446,17 @@ extension CIModTransition {
         get { typedFloat("inputTime") }
         set { setValue(newValue, forKey: "inputTime") }
     }
-    /// `inputAngle`: Twist of the lattice, radians per `compression` pixels from the centre.
+    /// `inputAngle`: Turn of the hole lattice by the end of the transition, radians.
     public var angle: Float {
         get { typedFloat("inputAngle") }
         set { setValue(newValue, forKey: "inputAngle") }
     }
-    /// `inputRadius`: Spacing of the holes (side of a lattice cell) in pixels.
+    /// `inputRadius`: Spacing of the holes (lattice pitch) in pixels.
     public var radius: Float {
         get { typedFloat("inputRadius") }
         set { setValue(newValue, forKey: "inputRadius") }
     }
-    /// `inputCompression`: Distance from the centre over which the lattice turns by `angle`.
+    /// `inputCompression`: Sideways distance from the centre (÷ e) beyond which the holes are stretched flat.
     public var compression: Float {
         get { typedFloat("inputCompression") }
         set { setValue(newValue, forKey: "inputCompression") }
@@ -3508,7 +3508,7 @@ extension CIFilter {
     public static func sourceOverCompositing() -> CIFilter & CISourceOverCompositing { CISourceOverCompositingBuiltin(builtin: "CISourceOverCompositing") }
 }
 
-/// Star Shine: A star: a round glow with an inverse-square halo plus a cross of fading rays.
+/// Star Shine: A star: a round glow with an inverse-square halo plus a cross of rays.
 public protocol CIStarShineGenerator: CIFilter {
     var center: CGPoint { get set }
     var color: CIColor { get set }
@@ -3536,7 +3536,7 @@ extension CIStarShineGenerator {
         get { typedFloat("inputRadius") }
         set { setValue(newValue, forKey: "inputRadius") }
     }
-    /// `inputCrossScale`: Length of each ray in multiples of the radius.
+    /// `inputCrossScale`: Length scale of each ray in multiples of the radius.
     public var crossScale: Float {
         get { typedFloat("inputCrossScale") }
         set { setValue(newValue, forKey: "inputCrossScale") }
@@ -3546,17 +3546,17 @@ extension CIStarShineGenerator {
         get { typedFloat("inputCrossAngle") }
         set { setValue(newValue, forKey: "inputCrossAngle") }
     }
-    /// `inputCrossOpacity`: Natural logarithm of the rays' peak brightness (0: full, −8: invisible).
+    /// `inputCrossOpacity`: Base-10 logarithm of the rays' brightness (they fall as 1/δ² from the centre).
     public var crossOpacity: Float {
         get { typedFloat("inputCrossOpacity") }
         set { setValue(newValue, forKey: "inputCrossOpacity") }
     }
-    /// `inputCrossWidth`: Half width at half maximum of the rays, in pixels.
+    /// `inputCrossWidth`: Width scale of the rays in pixels.
     public var crossWidth: Float {
         get { typedFloat("inputCrossWidth") }
         set { setValue(newValue, forKey: "inputCrossWidth") }
     }
-    /// `inputEpsilon`: Natural logarithm of the brightness where the halo is cut off (smaller: a wider halo).
+    /// `inputEpsilon`: Base-10 logarithm of the cut-off: a ray ends where 1/δ² falls to 10^epsilon.
     public var epsilon: Float {
         get { typedFloat("inputEpsilon") }
         set { setValue(newValue, forKey: "inputEpsilon") }

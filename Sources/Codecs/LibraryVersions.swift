@@ -4,7 +4,6 @@ import CJPEGShim
 import CPNGShim
 import CTIFFShim
 import CWebPShim
-import CZintShim
 import Foundation
 
 /// The versions of the C libraries the codecs link, as they report them at run time
@@ -17,10 +16,9 @@ public enum LibraryVersions {
          ("libwebp", dotted(Int(lw_version()), base: 256)),
          ("libtiff", String(cString: lt_version()).split(separator: "\n").first.map { String($0.split(separator: " ").last ?? "") } ?? ""),
          ("libheif", String(cString: lh_version())),
-         ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)"),
-         ("zint", dotted(Int(lz_version()), base: 100))]
+         ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)")]
     }
 
-    /// 0x010203 → "1.2.3" (base 256), 21201 → "2.12.1" (base 100).
+    /// 0x010203 → "1.2.3" (base 256).
     static func dotted(_ v: Int, base: Int) -> String { "\(v / (base * base)).\(v / base % base).\(v % base)" }
 }

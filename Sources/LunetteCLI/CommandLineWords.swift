@@ -1,4 +1,5 @@
 import ArgumentParser
+import Barcodes
 import Codecs
 import Foundation
 import LuaBridge
@@ -35,7 +36,7 @@ enum CommandLineWords {
     static func printVersion(verbose: Bool) {
         print("lunette \(Lunette.version)")
         guard verbose else { return }
-        for (name, version) in [("Lua", String(LuaRuntime.luaRelease.dropFirst("Lua ".count)))] + LibraryVersions.all {
+        for (name, version) in [("Lua", String(LuaRuntime.luaRelease.dropFirst("Lua ".count)))] + LibraryVersions.all + [("zint", BarcodeEncoder.libraryVersion)] {
             print("  \(name) \(version)")
         }
         if let data = StockImages.located() {

@@ -1,4 +1,4 @@
-import Codecs
+import Barcodes
 import Foundation
 import PixelCore
 

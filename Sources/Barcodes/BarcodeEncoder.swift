@@ -4,6 +4,12 @@ import Foundation
 /// Barcode symbols encoded by libzint (QR, Aztec, Code 128, PDF417) as module matrices.
 /// Lua: used by `CIQRCodeGenerator{message = "hello"}` and the other barcode generators.
 public enum BarcodeEncoder {
+    /// libzint's version as it reports itself ("2.11.1"; `lunette --version -v`).
+    public static var libraryVersion: String {
+        let v = Int(lz_version())  // major * 10000 + minor * 100 + release
+        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+    }
+
     /// libzint's symbologies.
     public enum Symbology: Int32 {
         case qrCode = 58, aztec = 92, code128 = 20, pdf417 = 55, pdf417Compact = 56

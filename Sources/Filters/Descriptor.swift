@@ -85,29 +85,62 @@ public struct FilterDescriptor: @unchecked Sendable {
     public func input(_ key: String) -> InputSpec? { inputs.first { $0.key == key } }
 }
 
-/// Typed read access to a filter's current input values, for `build`.
+/// Typed read access to a filter's current input values, for `build`. Every read goes
+/// through `subscript(key)`, which notes a key the descriptor does not declare (a misspelled
+/// key would otherwise read as unset, silently): `ConformanceTests` builds every filter and
+/// fails on any such read (`UndeclaredInputReads`).
 public struct FilterInputs {
     public let filter: String
+    /// Every value set, by key (plugins hand them on whole).
     public let values: [String: FilterValue]
+    let declared: Set<String>?
+
+    public init(filter: String, values: [String: FilterValue], declared: Set<String>? = nil) {
+        self.filter = filter; self.values = values; self.declared = declared
+    }
+
+    /// The value of input `key`, nil when unset.
+    public subscript(_ key: String) -> FilterValue? {
+        if let declared, !declared.contains(key) { UndeclaredInputReads.note("\(filter).\(key)") }
+        return values[key]
+    }
 
     public func image(_ key: String = "inputImage") throws -> Image {
-        guard case .image(let i)? = values[key] else { throw LunetteError.invalid("\(filter).\(key): no image set") }
+        guard case .image(let i)? = self[key] else { throw LunetteError.invalid("\(filter).\(key): no image set") }
         return i
     }
     public func number(_ key: String) -> Double {
-        if case .number(let d)? = values[key] { return d }
+        if case .number(let d)? = self[key] { return d }
         return 0
     }
     public func vector(_ key: String) -> Vector {
-        if case .vector(let v)? = values[key] { return v }
+        if case .vector(let v)? = self[key] { return v }
         return Vector([])
     }
     public func color(_ key: String) -> Color {
-        if case .color(let c)? = values[key] { return c }
+        if case .color(let c)? = self[key] { return c }
         return Color(0, 0, 0, 1)
     }
     public func transform(_ key: String) -> Transform {
-        if case .transform(let t)? = values[key] { return t }
+        if case .transform(let t)? = self[key] { return t }
         return .identity
+    }
+}
+
+/// Keys a filter's body read that its descriptor does not declare, as `CIName.inputKey`.
+/// Checked only while `checking` is on (tests), so renders pay nothing for it.
+public enum UndeclaredInputReads {
+    nonisolated(unsafe) public static var checking = false
+    static let lock = NSLock()
+    nonisolated(unsafe) static var seen: Set<String> = []
+
+    static func note(_ read: String) { lock.lock(); seen.insert(read); lock.unlock() }
+
+    /// The reads noted so far (sorted), forgetting them.
+    public static func drain() -> [String] {
+        lock.lock(); defer { lock.unlock() }
+        let out = seen.sorted()
+        seen.removeAll()
+        return out
     }
 }

@@ -62,7 +62,8 @@ public final class Filter: @unchecked Sendable {
 
     /// The output image built from the current inputs. Lua: `f.outputImage`
     public func outputImage() throws -> Image {
-        let image = try descriptor.build(FilterInputs(filter: name, values: values))
+        let image = try descriptor.build(FilterInputs(filter: name, values: values,
+                                                           declared: UndeclaredInputReads.checking ? Set(descriptor.inputKeys) : nil))
         try Limits.checkDepth(image, what: name)
         return image
     }

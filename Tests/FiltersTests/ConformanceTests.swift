@@ -107,6 +107,30 @@ final class ConformanceTests: XCTestCase {
         }
     }
 
+    /// A body that reads a key its declaration lacks (a typo reads as unset, silently) fails here:
+    /// every filter is built and rendered with its inputs set, and no undeclared key may be read.
+    func testFilterBodiesReadOnlyDeclaredKeys() throws {
+        UndeclaredInputReads.checking = true
+        defer { UndeclaredInputReads.checking = false }
+        _ = UndeclaredInputReads.drain()
+        let photo = try ImageIO.load(Fixtures.astronaut).cropped(to: Rect(100, 100, 48, 32))
+        for d in descriptors {
+            let f = Filter(d)
+            for spec in d.inputs where spec.attributeClass == .image { try f.set(spec.key, .image(photo)) }
+            guard let out = try? f.outputImage() else { continue }
+            let rect = out.extent.isInfinite ? IRect(0, 0, 16, 16) : IRect(covering: out.extent)
+            _ = try? Context().render(out, rect: rect)
+        }
+        XCTAssertEqual(UndeclaredInputReads.drain(), [], "filter bodies reading keys they do not declare")
+        let typo = FilterDescriptor(name: "CITypo", displayName: "Typo", categories: [], description: "",
+                                    inputs: [.image(), .number("inputRadius", "Radius", default: 1, "")]) { f in
+            _ = f.number("inputRadus")
+            return try f.image()
+        }
+        _ = try Filter(typo).outputImageWith(photo)
+        XCTAssertEqual(UndeclaredInputReads.drain(), ["CITypo.inputRadus"], "the check sees a misspelled key")
+    }
+
     func testIdentityValuesLeaveAPhotoUnchanged() throws {
         let raw = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
         let photo = raw.image()
@@ -133,5 +157,12 @@ final class ConformanceTests: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 8)
+    }
+}
+
+private extension Filter {
+    func outputImageWith(_ image: Image) throws -> Image {
+        try set("inputImage", .image(image))
+        return try outputImage()
     }
 }

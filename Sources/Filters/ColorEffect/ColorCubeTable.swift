@@ -33,7 +33,7 @@ struct ColorCubeTable: @unchecked Sendable {
         let key = "\(f.filter).inputCubeData"
         let floats = n * n * n * 4
         let entries: [Pixel]
-        switch f.values["inputCubeData"] {
+        switch f["inputCubeData"] {
         case nil: return nil
         case .data(let bytes)?:
             guard bytes.count == floats * 4 else {

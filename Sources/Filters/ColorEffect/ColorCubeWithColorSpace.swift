@@ -24,7 +24,7 @@ public enum ColorCubeWithColorSpace {
         ]
     ) { f in
         let image = try f.image()
-        let space = try parse(f.values["inputColorSpace"], key: "\(f.filter).inputColorSpace")
+        let space = try parse(f["inputColorSpace"], key: "\(f.filter).inputColorSpace")
         guard let cube = try ColorCubeTable.make(f) else { return image }
         switch space {
         case .working:

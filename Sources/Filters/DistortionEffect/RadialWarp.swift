@@ -11,7 +11,7 @@ import PixelCore
 func requireFinite(_ f: FilterInputs, _ keys: String...) throws {
     for key in keys {
         let values: [Double]
-        switch f.values[key] {
+        switch f[key] {
         case .vector(let v)?: values = v.components
         case .number(let d)?: values = [d]
         default: values = []

@@ -43,20 +43,20 @@ enum Barcode {
 extension FilterInputs {
     /// The bytes of an NSData input (nil when unset).
     func data(_ key: String) -> [UInt8]? {
-        if case .data(let d)? = values[key] { return d }
-        if case .string(let s)? = values[key] { return Array(s.utf8) }
+        if case .data(let d)? = self[key] { return d }
+        if case .string(let s)? = self[key] { return Array(s.utf8) }
         return nil
     }
 
     /// An NSString input (nil when unset).
     func string(_ key: String) -> String? {
-        if case .string(let s)? = values[key] { return s }
+        if case .string(let s)? = self[key] { return s }
         return nil
     }
 
     /// A number input that may be unset (Core Image's "automatic").
     func optionalNumber(_ key: String) -> Double? {
-        if case .number(let d)? = values[key] { return d }
+        if case .number(let d)? = self[key] { return d }
         return nil
     }
 

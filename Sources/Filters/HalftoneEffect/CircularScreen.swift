@@ -11,7 +11,7 @@ public enum CircularScreen {
         description: "Renders the image's luminance as concentric rings around the centre whose thickness follows the darkness.",
         inputs: [.image(), Halftone.center, Halftone.width, Halftone.sharpness]
     ) { f in
-        try Halftone.image(f) { frame, w, rho, x, y in
+        try Halftone.image(f, angled: false) { frame, w, rho, x, y in
             let dx = x - frame.cx, dy = y - frame.cy
             let (t, aa) = Halftone.lines((dx * dx + dy * dy).squareRoot() / w, w, rho)
             return Pixel(t, aa, 0, 0)

@@ -27,13 +27,13 @@ enum Halftone {
     static func ramp(width w: Double, sharpness s: Double) -> Double { 1 + (1 - s) * w / 2 }
 
     /// The screen image: `screen` gives (T, ramp width in T units) for one line set, or two
-    /// sets in (x, y, z, w) for a crossed screen.
-    static func image(_ f: FilterInputs, mode: HalftoneKernel.Mode = .lines,
+    /// sets in (x, y, z, w) for a crossed screen. `angled`: the filter has an `inputAngle`.
+    static func image(_ f: FilterInputs, mode: HalftoneKernel.Mode = .lines, angled: Bool = true,
                       screen: @escaping @Sendable (_ frame: TileFrame, _ w: Double, _ ramp: Double, _ x: Double, _ y: Double) -> Pixel) throws -> Image {
         try requireFinite(f, "inputCenter")
         let input = try f.image()
         let c = f.vector("inputCenter"), w = f.number("inputWidth")
-        let frame = TileFrame(center: Point(c[0], c[1]), angle: f.values["inputAngle"] == nil ? 0 : f.number("inputAngle"))
+        let frame = TileFrame(center: Point(c[0], c[1]), angle: angled ? f.number("inputAngle") : 0)
         let rho = ramp(width: w, sharpness: f.number("inputSharpness"))
         let gen = Image(GeneratorNode(extent: .infinite) { x, y in screen(frame, w, rho, x, y) })
         return Image(PointNode([input, gen], HalftoneKernel(mode: mode), extent: input.extent))

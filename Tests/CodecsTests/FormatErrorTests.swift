@@ -29,6 +29,16 @@ final class FormatErrorTests: XCTestCase {
         }
     }
 
+    /// A fuzzed HEIF whose `iovl` overlay declares a 50742×22368 canvas (libheif allocated 3.4 GB
+    /// for it) is a limit error now, exit 5, whatever the pixel budget's side limit.
+    func testHugeOverlayCanvasIsALimitNotAnAllocation() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("fuzz/heif/oom-overlay-canvas.heic"))))
+        let (s, message) = status(bytes, "overlay.heic")
+        XCTAssertEqual(s, .limit, message)
+        XCTAssertTrue(message.contains("16384"), message)
+        XCTAssertEqual(libheifSideLimit, 16_384, "the default budget's side limit for libheif")
+    }
+
     func testUnsupportedFormatsAreNamed() {
         let bmp = Array("BM".utf8) + [UInt8](repeating: 0, count: 60)
         XCTAssertEqual(status(bmp).0, .invalidInput)

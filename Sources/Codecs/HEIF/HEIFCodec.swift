@@ -17,7 +17,7 @@ enum HEIFCodec {
         if let cut = boxPastEnd(data) { throw LunetteError(.truncated, "\(name): truncated \(kind) (\(cut))") }
         return try data.withUnsafeBytes { bytes -> Image in
             var info = lh_info()
-            try check(lh_read_info(r, bytes.baseAddress, bytes.count, UInt32(clamping: Limits.maxSide), &info), r, name, kind)
+            try check(lh_read_info(r, bytes.baseAddress, bytes.count, UInt32(clamping: libheifSideLimit), &info), r, name, kind)
             let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
             var noOrient = options
@@ -98,4 +98,12 @@ enum HEIFCodec {
         }
         if status != LH_OK { throw LunetteError.io("\(name): \(format == .avif ? "AVIF" : "HEIC") \(String(cString: why))") }
     }
+}
+
+/// The side limit handed to libheif. It also bounds canvases libheif allocates from boxes our
+/// own checks never see (an `iovl` overlay's canvas), so it follows the pixel budget too: at
+/// most `maxSide`, and at most the square root of `maxPixels` but never below 16384 (a 16384²
+/// canvas is 805 MB of planes; a fuzzed 33,600² overlay asked for 3.4 GB).
+var libheifSideLimit: Int {
+    min(Limits.maxSide, max(16_384, Int(Double(Limits.maxPixels).squareRoot())))
 }

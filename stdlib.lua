@@ -357,6 +357,13 @@ function lunette.defineStep(name)
   end
 end
 
+-- The enabled steps of a chain, in order.
+local function enabledsteps(c)
+  local list = {}
+  for _, e in ipairs(c._entries) do if e.enabled then list[#list + 1] = e.step end end
+  return list
+end
+
 --- step1 | step2: the two steps as a Chain, so `img | (CISepiaTone{} | CIGaussianBlur{})` and
 --- `-f 'CISepiaTone{} | CIGaussianBlur{}'` work.
 Step.__bor = function(a, b)
@@ -364,7 +371,7 @@ Step.__bor = function(a, b)
   if getmt(b) == Step then return Chain{a, b} end
   if type(getmt(b)) == "table" and rawget(getmt(b), "__name") == "Chain" then
     local c = Chain{a}
-    for _, e in ipairs(b._entries) do if e.enabled then c:insert(e.step) end end
+    for _, step in ipairs(enabledsteps(b)) do c:insert(step) end
     return c
   end
   argerror(2, "|", "step", typename(b))
@@ -719,9 +726,7 @@ end
 local function stepsof(src)
   local s = lunette.parsestep(src)
   if getmt(s) == Step then return {s} end
-  local list = {}
-  for _, e in ipairs(s._entries) do if e.enabled then list[#list + 1] = e.step end end
-  return list
+  return enabledsteps(s)
 end
 
 function lunette.applysteps(img, sources, present)

@@ -29,26 +29,26 @@ struct CLIHarness {
 
     func process(_ args: [String], shell: String?, env: [String: String], executable: URL?,
                  environment: [String: String]?) -> (Process, Pipe, Pipe) {
-        let merged = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
-        if let shell {
-            return ProcessRunner.process(["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args,
-                                         executable: URL(fileURLWithPath: "/bin/sh"), directory: dir, environment: merged)
-        }
-        return ProcessRunner.process(args, executable: executable, directory: dir, environment: merged)
+        let (exe, words) = invocation(args, shell: shell, executable: executable)
+        return ProcessRunner.process(words, executable: exe, directory: dir, environment: merged(env, environment))
     }
 
     @discardableResult
     func run(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
              environment: [String: String]? = nil) throws -> Result {
-        let merged = environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
-        let r: ProcessRunner.Outcome
-        if let shell {
-            r = try ProcessRunner.run(["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args,
-                                      executable: URL(fileURLWithPath: "/bin/sh"), directory: dir, environment: merged)
-        } else {
-            r = try ProcessRunner.run(args, executable: executable, directory: dir, environment: merged)
-        }
+        let (exe, words) = invocation(args, shell: shell, executable: executable)
+        let r = try ProcessRunner.run(words, executable: exe, directory: dir, environment: merged(env, environment))
         return Result(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)
+    }
+
+    /// lunette (or `executable`) with `args`, through `/bin/sh -c` when a `shell` prefix is given.
+    func invocation(_ args: [String], shell: String?, executable: URL?) -> (URL?, [String]) {
+        guard let shell else { return (executable, args) }
+        return (URL(fileURLWithPath: "/bin/sh"), ["-c", shell + "; exec \"$0\" \"$@\"", CLITests.binary.path] + args)
+    }
+
+    func merged(_ env: [String: String], _ environment: [String: String]?) -> [String: String] {
+        environment ?? ProcessInfo.processInfo.environment.merging(env) { $1 }
     }
 
     /// Files in the folder whose names look like AtomicFile's temporaries.

@@ -49,10 +49,24 @@ static lunette_state *state_of(lua_State *L) {
     return (lunette_state *)ud;
 }
 
-/* Pushes "file:line: " of the innermost Lua frame outside stdlib.lua, so an error raised
-   on behalf of a user's call points at the user's line, not at the library wrapper. */
+/* The length of the file name `name` starts with when it is stdlib.lua or one of its parts
+   (stdlib/NAME.lua), else 0. `name` is a chunk name without its '@' or an error message
+   ("stdlib/chain.lua:12: x"). */
+static size_t stdlib_file(const char *name) {
+    if (strncmp(name, "stdlib.lua", 10) == 0) return 10;
+    if (strncmp(name, "stdlib/", 7) != 0) return 0;
+    size_t n = 7;
+    while ((name[n] >= 'a' && name[n] <= 'z') || (name[n] >= '0' && name[n] <= '9') || name[n] == '_') n++;
+    return n > 7 && strncmp(name + n, ".lua", 4) == 0 ? n + 4 : 0;
+}
+
+/* True for a chunk of Lunette's own Lua (stdlib.lua, its parts, the shipped specials): an
+   error raised there on behalf of a user's call points at the user's line, not at the
+   library wrapper (where_user, lunette_traceback). */
 static int is_own_source(const char *source) {
-    return strcmp(source, "@stdlib.lua") == 0 || strncmp(source, "@scripts/specials/", 18) == 0;
+    if (source[0] != '@') return 0;
+    size_t n = stdlib_file(source + 1);
+    return (n > 0 && source[n + 1] == '\0') || strncmp(source, "@scripts/specials/", 18) == 0;
 }
 
 /* Finds the innermost Lua frame outside Lunette's own Lua from `level` up; 0 when none. */
@@ -100,10 +114,12 @@ int lunette_traceback(lua_State *L) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
-    /* An error raised inside stdlib.lua on behalf of a caller is reported at the caller's
-       line: "stdlib.lua:245: x" becomes "look.lua:3: x" (or "x" when no user code ran). */
-    if (strncmp(msg, "stdlib.lua:", 11) == 0) {
-        const char *rest = msg + 11;
+    /* An error raised inside stdlib.lua or a part on behalf of a caller is reported at the
+       caller's line: "stdlib/chain.lua:245: x" becomes "look.lua:3: x" (or "x" when no user
+       code ran). */
+    size_t own = stdlib_file(msg);
+    if (own > 0 && msg[own] == ':') {
+        const char *rest = msg + own + 1;
         while (*rest >= '0' && *rest <= '9') rest++;
         if (rest[0] == ':' && rest[1] == ' ') {
             lua_Debug ar;

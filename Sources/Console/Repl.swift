@@ -82,7 +82,7 @@ public final class Repl {
 
     func prepareEvaluation() { runtime.clearInterrupt() }
 
-    /// Handles `:quit`, `:reset` and the commands stdlib.lua implements; false means quit.
+    /// Handles `:quit`, `:reset` and the commands stdlib/repl.lua implements; false means quit.
     func meta(_ line: String) -> Bool {
         let word = line.split(separator: " ").first.map(String.init) ?? line
         switch word {

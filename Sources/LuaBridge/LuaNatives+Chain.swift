@@ -4,7 +4,7 @@ import Codecs
 import Foundation
 import PixelCore
 
-/// Natives behind `Chain` in stdlib.lua: chain files, sandboxed evaluation, materialised prefixes.
+/// Natives behind `Chain` (stdlib/chain.lua, stdlib/chainfile.lua): chain files, sandboxed evaluation, materialised prefixes.
 extension LuaNatives {
     /// Largest chain or presets file read (bytes).
     static let maxChainFileBytes = 16 << 20

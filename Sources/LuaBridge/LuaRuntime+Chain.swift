@@ -25,7 +25,7 @@ extension LuaRuntime {
     public func chain(file: String?, steps: [String] = [], present: Bool = false) throws -> LuaChain {
         lunette_budget_begin(L, options.cpuSeconds, file ?? "-f steps")  // untrusted expressions
         defer { lunette_budget_end(L) }
-        try withCall(["lunette", "chainfor"], nresults: 1) {
+        try withCall([Self.privateTable, "chainfor"], nresults: 1) {
             if let file { LuaValues.pushString(L, file) } else { lua_pushnil(L) }
             lua_createtable(L, Int32(steps.count), 0)
             for (i, s) in steps.enumerated() {
@@ -40,7 +40,7 @@ extension LuaRuntime {
 
     /// The named looks of a presets file, in order. CLI: `lunette video --fanout DIR --presets looks.lua`
     public func looks(file: String, present: Bool = false) throws -> [LuaChain] {
-        try withCall(["lunette", "lookchains"], nresults: 1) {
+        try withCall([Self.privateTable, "lookchains"], nresults: 1) {
             LuaValues.pushString(L, file)
             lua_pushboolean(L, present ? 1 : 0)
             return 2
@@ -83,12 +83,13 @@ extension LuaRuntime {
         return out
     }
 
-    /// Calls the function at `path` (`{"Chain", "apply"}`) with the arguments `push` pushes,
-    /// leaving `nresults` results on the stack (the caller pops them).
+    /// Calls the function at `path` (`{"Chain", "apply"}`; a path starting with `privateTable`
+    /// reads stdlib.lua's private table) with the arguments `push` pushes, leaving `nresults`
+    /// results on the stack (the caller pops them).
     func withCall(_ path: [String], nresults: Int32, _ push: () -> Int32) throws {
         lua_pushcclosure(L, lunette_traceback, 0)
         let base = lua_gettop(L)
-        lua_getglobal(L, path[0])
+        if path[0] == Self.privateTable { lunette_getregistry(L, Self.privateTable) } else { lua_getglobal(L, path[0]) }
         for key in path.dropFirst() {
             lua_getfield(L, -1, key)
             lua_rotate(L, -2, 1)
@@ -109,7 +110,7 @@ extension LuaRuntime {
     func holdChain() throws -> LuaChain {
         let idx = lua_gettop(L)
         defer { lua_settop(L, idx - 1) }
-        try withCall(["lunette", "chaininfo"], nresults: 4) {
+        try withCall([Self.privateTable, "chaininfo"], nresults: 4) {
             lua_pushvalue(L, idx)
             return 1
         }

@@ -94,11 +94,9 @@ extension LuaRuntime {
             loadingPlugin?.declared.append(name)
         }
         registry.register(d)
-        lua_getglobal(L, "lunette")
-        lua_getfield(L, -1, "defineStep")
+        pushPrivate("defineStep")
         LuaValues.pushString(L, name)
         _ = try? call(nargs: 1, nresults: 0, handler: 0)
-        lunette_pop(L, 1)
     }
 
     /// Runs a plugin's `apply(f)` under the sandbox budget; it must return an Image.

@@ -86,11 +86,10 @@ extension LuaRuntime {
     func callRepl(_ name: String, _ args: [String], results: Int32, push: (() -> Int32)? = nil) throws {
         lua_pushcclosure(L, lunette_traceback, 0)
         let handler = lua_gettop(L)
-        lua_getglobal(L, "lunette")
-        lua_getfield(L, -1, "repl")
+        pushPrivate("repl")
         lua_getfield(L, -1, name)
-        lua_rotate(L, -3, 1)
-        lunette_pop(L, 2)
+        lua_rotate(L, -2, 1)
+        lunette_pop(L, 1)
         for a in args { LuaValues.pushString(L, a) }
         let n = push?() ?? Int32(args.count)
         try call(nargs: n, nresults: results, handler: handler)

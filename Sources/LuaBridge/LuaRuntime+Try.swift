@@ -12,7 +12,7 @@ public struct TryResult {
     public let caption: String
 }
 
-/// `lunette try` and the gallery: filters on stock inputs (`lunette.try` in stdlib.lua).
+/// `lunette try` and the gallery: filters on stock inputs (`lunette.try` in stdlib/stock.lua).
 extension LuaRuntime {
     /// The filter with defaults, stock images by role, its specials, then `key=value` overrides
     /// (values are Lua expressions). CLI: `lunette try CIGaussianBlur radius=4`
@@ -22,7 +22,7 @@ extension LuaRuntime {
         defer { lua_settop(L, base - 1) }
         pushLunetteField("try")
         LuaValues.pushString(L, name)
-        pushLunetteField("tryargs")
+        pushPrivate("tryargs")
         lua_createtable(L, Int32(arguments.count), 0)
         for (i, a) in arguments.enumerated() {
             LuaValues.pushString(L, a)

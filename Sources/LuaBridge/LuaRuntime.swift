@@ -53,7 +53,7 @@ public struct LuaOptions: Sendable {
     }
 }
 
-/// One Lua 5.4 state with Lunette's API loaded (stdlib.lua, value types, filters,
+/// One Lua 5.4 state with Lunette's API loaded (stdlib.lua and its parts, value types, filters,
 /// specials and plugins). Lua: every script run by `lunette run` gets one.
 public final class LuaRuntime {
     let L: OpaquePointer
@@ -74,6 +74,9 @@ public final class LuaRuntime {
     var pluginOrigins: [String: String] = [:]
     var preview: ((Image, Int?) throws -> Void)?
 
+    /// The registry key of stdlib.lua's private table: the glue only Swift calls.
+    static let privateTable = "lunette.private"
+
     /// A fresh state with the standard libraries, the native primitives and stdlib.lua.
     public init(_ options: LuaOptions = LuaOptions()) throws {
         guard let state = lunette_newstate() else { throw LunetteError.limit("cannot create a Lua state") }
@@ -88,11 +91,36 @@ public final class LuaRuntime {
         LuaDispatch.pushNativeTable(L)
         lua_setfield(L, -2, "_native")
         lua_setglobal(L, "lunette")
+        try loadStdlib()
+        if options.loadExtensions { loadExtensions() }
+    }
+
+    /// Runs stdlib.lua with the sources of its parts (`stdlib/*.lua`) and keeps the private
+    /// table it returns in the registry. Lunette's own Lua runs outside the sandbox and budgets.
+    func loadStdlib() throws {
         guard let stdlib = embeddedScripts.first(where: { $0.path == "stdlib.lua" }) else {
             throw LunetteError(.script, "stdlib.lua is not embedded")
         }
-        try run(chunk: stdlib.source, name: "@stdlib.lua")
-        if options.loadExtensions { loadExtensions() }
+        lua_pushcclosure(L, lunette_traceback, 0)
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base - 1) }
+        try load(stdlib.source, name: "@stdlib.lua")
+        lua_createtable(L, 0, 16)
+        for (path, source) in embeddedScripts where path.hasPrefix("stdlib/") {
+            LuaValues.pushString(L, source)
+            lua_setfield(L, -2, path)
+        }
+        try call(nargs: 1, nresults: 1, handler: base)
+        guard lua_type(L, -1) == LUA_TTABLE else { throw LunetteError(.script, "stdlib.lua did not return its private table") }
+        lunette_setregistry(L, Self.privateTable)
+    }
+
+    /// Pushes the private table's field `name` (a Swift entry point of stdlib.lua).
+    func pushPrivate(_ name: String) {
+        lunette_getregistry(L, Self.privateTable)
+        lua_getfield(L, -1, name)
+        lua_rotate(L, -2, -1)
+        lunette_pop(L, 1)
     }
 
     deinit { lunette_close(L) }
@@ -140,9 +168,9 @@ public final class LuaRuntime {
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }
         try load(chunk, name: name)
-        if options.sandbox, name != "@stdlib.lua" { try setSandboxEnvironment(functionAt: -1) }
+        if options.sandbox { try setSandboxEnvironment(functionAt: -1) }
         for a in arguments { LuaValues.pushString(L, a) }
-        if options.sandbox || options.budgetScripts, name != "@stdlib.lua" {
+        if options.sandbox || options.budgetScripts {
             let seconds = options.sandbox ? options.cpuSeconds : options.scriptCpuSeconds ?? .infinity
             lunette_budget_begin(L, seconds, options.sandbox ? "sandboxed script" : "script")
             defer { lunette_budget_end(L) }
@@ -163,10 +191,7 @@ public final class LuaRuntime {
     /// Replaces the `_ENV` of the function at `index` with a fresh sandbox environment.
     func setSandboxEnvironment(functionAt index: Int32) throws {
         let fn = lua_absindex(L, index)
-        lua_getglobal(L, "lunette")
-        lua_getfield(L, -1, "sandbox")
-        lua_rotate(L, -2, -1)
-        lunette_pop(L, 1)
+        pushPrivate("sandbox")  // not `lunette.sandbox`, which a script may replace
         try call(nargs: 0, nresults: 1, handler: 0)
         _ = lua_setupvalue(L, fn, 1)
     }
@@ -177,10 +202,7 @@ public final class LuaRuntime {
         lua_pushcclosure(L, lunette_traceback, 0)
         let base = lua_gettop(L)
         defer { lua_settop(L, base - 1) }
-        lua_getglobal(L, "lunette")
-        lua_getfield(L, -1, "applysteps")
-        lua_rotate(L, -2, -1)
-        lunette_pop(L, 1)
+        pushPrivate("applysteps")
         LuaValues.pushImage(L, image)
         lua_createtable(L, Int32(steps.count), 0)
         for (i, s) in steps.enumerated() {

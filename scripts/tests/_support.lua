@@ -33,3 +33,16 @@ function spec_results() return results.count, results.failures end
 -- A folder for files the specs write; removed by the runner.
 SPEC_TMP = os.getenv("LUNETTE_SPEC_TMP") or "/tmp"
 PHOTO = os.getenv("LUNETTE_SPEC_PHOTO")
+
+-- Stdlib's private table (the glue only Swift calls), for the specs of the parts that hold it.
+PRIVATE = debug.getregistry()["lunette.private"]
+
+-- Asserts that two images agree at three pixels of `rect` (corners and an inner point).
+function same(a, b, rect, tol)
+  for _, p in ipairs{{rect.x, rect.y}, {rect.x + rect.width - 1, rect.y + rect.height - 1},
+                     {rect.x + rect.width // 2, rect.y + rect.height // 3}} do
+    local x, y = a:pixel(p[1], p[2]), b:pixel(p[1], p[2])
+    near(x.r, y.r, tol or 1e-5, "r"); near(x.g, y.g, tol or 1e-5, "g"); near(x.b, y.b, tol or 1e-5, "b")
+    near(x.a, y.a, tol or 1e-5, "a")
+  end
+end

@@ -1,4 +1,4 @@
--- Shipped plugins and plugin declarations: registry, validation, rendering, sandbox.
+-- stdlib/plugins.lua and the shipped plugins: registry, validation, rendering, sandbox, kernels.
 
 local photo = Image.load(PHOTO):cropped(Rect(100, 100, 96, 64))
 local shipped = {"XSoftGlow", "XFilmLook", "XEdgeSharpen"}

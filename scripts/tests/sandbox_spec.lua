@@ -1,4 +1,4 @@
--- The sandbox: escape attempts end in clear errors; plugin code cannot touch files.
+-- stdlib/sandbox.lua: escape attempts end in clear errors; plugin code cannot touch files; -f steps.
 
 local function sandboxed(src) return lunette.loadPlugin(src, "attempt.lua") end
 
@@ -50,4 +50,24 @@ end)
 it("denies file access to plugins", function()
   expect_error(sandboxed, "plugins may not access files", "Image.load('" .. PHOTO .. "')")
   expect_error(sandboxed, "plugins may not access files", "Image.color(Color(1,0,0)):cropped(Rect(0,0,1,1)):save('/tmp/x.png')")
+end)
+
+it("evaluates -f step expressions with only steps and values in scope", function()
+  local s = PRIVATE.parsestep("sepiatone{intensity = 0.5}")
+  eq(tostring(s), "CISepiaTone{intensity = 0.5}", "case-insensitive, CI prefix optional")
+  eq(#PRIVATE.parsestep("CISepiaTone{} | CIColorInvert{}"), 2)
+  expect_error(function() PRIVATE.parsestep("io.write('x')") end, "-f 'io.write('x')'")
+  expect_error(function() PRIVATE.parsestep("42") end, "expected a step such as CISepiaTone{intensity = 0.8}, got number")
+  local img = Image.load(PHOTO)
+  local out = PRIVATE.applysteps(img, {"CIExposureAdjust{EV = 1}", "CICrop{rectangle = Rect(0, 0, 8, 8)}"}, false)
+  eq(out.extent, Rect(0, 0, 8, 8))
+  eq(out:pixel(3, 3), (img | CIExposureAdjust{EV = 1}):pixel(3, 3))
+end)
+
+it("keeps its own sandbox when a script replaces lunette.sandbox", function()
+  local real = lunette.sandbox
+  lunette.sandbox = function() return _G end
+  local ok, err = pcall(PRIVATE.parsestep, "io.write('x')")
+  lunette.sandbox = real
+  assert(not ok and tostring(err):find("-f 'io.write", 1, true), tostring(err))
 end)

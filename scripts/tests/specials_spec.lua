@@ -1,4 +1,4 @@
--- Specials and kernels: ready-to-show results.
+-- stdlib/specials.lua: ready-to-show results (lunette.ready, specials).
 
 it("clamps before a blur and crops after it", function()
   local img = Image.load(PHOTO)
@@ -20,31 +20,21 @@ it("prepares sample inputs", function()
   eq(g.inputWeights, kernels.emboss3)
 end)
 
-it("ships named kernels of the right sizes", function()
-  for name, k in pairs(kernels) do
-    local n = name:match("(%d)$")
-    eq(#k, tonumber(n) * tonumber(n), name)
-  end
-  local sum = 0
-  for i = 1, #kernels.gaussian5 do sum = sum + kernels.gaussian5[i] end
-  near(sum, 1, 1e-12, "gaussian5 sums to 1")
-end)
-
 it("lets scripts add and override specials", function()
   specials.CISepiaTone = {prepare = function(f) f.inputIntensity = 0.25 end}
   local _, f = lunette.ready("CISepiaTone", Image.load(PHOTO))
   eq(f.inputIntensity, 0.25)
 end)
 
-it("pretty-prints values with limits", function()
-  eq(lunette.pretty({b = 1, a = "x", 3}), '{3, a = "x", b = 1}')
-  eq(lunette.pretty({{{{1}}}}), "{{{{…}}}}")
-  eq(lunette.pretty(Rect(0, 0, 1, 2)), "Rect(0, 0, 1, 2)")
-  local big = {}
-  for i = 1, 100 do big[i] = i end
-  assert(lunette.pretty(big, {items = 5}):find("… (95 more)", 1, true))
-  local cyc = {}
-  cyc.self = cyc
-  eq(lunette.pretty(cyc), "{self = <cycle>}")
-  eq(lunette.pretty(Image.load(PHOTO)), "Image 512×512 @ (0, 0)")
+it("gives barcodes a sample payload and a crisp whole-factor enlargement", function()
+  local qr, f = lunette.ready("CIQRCodeGenerator", nil, nil, Rect(0, 0, 100, 60))
+  eq(f.inputMessage, "https://example.org"); eq(f.inputCorrectionLevel, "M")
+  local side = qr.extent.width
+  assert(side <= 60 and side > 30, "fits 100×60 by a whole factor: " .. tostring(qr.extent))
+  local _, g = lunette.ready("CICode128BarcodeGenerator", nil, {message = "ABC"})
+  eq(g.inputMessage, "ABC", "a message set by the caller stays")
+  local small = Image.new(3, 2, function() return Color(1, 1, 1) end)
+  eq(specials.fitNearest(small, 10, 10).extent, Rect(0, 0, 9, 6))
+  eq(specials.fitNearest(small, Rect(0, 0, 2, 2)).extent, Rect(0, 0, 3, 2), "at least 1")
+  expect_error(function() specials.fitNearest(small, "a", 1) end, "bad argument #2 to 'fitNearest'")
 end)

@@ -1,4 +1,4 @@
--- Values: constructors in every shape, fields, arithmetic, equality, round-tripping tostring.
+-- stdlib/values.lua: constructors in every shape, fields, arithmetic, equality, round-tripping tostring.
 
 local function roundtrip(v)
   local back = load("return " .. tostring(v))()

@@ -26,7 +26,7 @@ P(function() v[5] = v[3]:clampedToExtent() end)
 P(function() v[3] = v[4][v[1]:cropped(Point(1000, math.mininteger))] end)
 P(function() v[8] = v[6] * v[4] end)
 P(function() collectgarbage() end)
-P(function() v[8] = lunette.applysteps(v[1], {string.rep("5", 100000), ""}, true) end)
+P(function() v[8] = debug.getregistry()["lunette.private"].applysteps(v[1], {string.rep("5", 100000), ""}, true) end)
 P(function() v[3] = Rect.infinite end)
 for i = 1, 8 do P(function() local x = v[i]; if lunette.typename(x) == "Image" then local e = x.extent; if not Rect.isInfinite(e) then x:pixel(e.x, e.y) end end end) end
 v = nil; P(function() collectgarbage() end); P(function() os.remove(out) end)

@@ -1,4 +1,4 @@
--- Images: load, save, extent, crops, transforms, clamps, pixels, synthetic images, closing.
+-- stdlib/image.lua: load, save, extent, crops, transforms, clamps, pixels, synthetic images, closing.
 
 it("loads and describes a photo", function()
   local img = Image.load(PHOTO)

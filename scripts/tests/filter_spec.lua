@@ -1,4 +1,4 @@
--- Filters: construction, inputs, attributes, catalogue queries, steps.
+-- stdlib/filter.lua: Filter construction, inputs, attributes, catalogue queries.
 
 it("constructs filters with defaults and validated inputs", function()
   local f = Filter("CIGaussianBlur")
@@ -68,22 +68,6 @@ it("answers attributes and catalogue queries", function()
   end
   for _, n in ipairs(names) do assert(seen[n], n .. " is in the unique list") end
   assert(tostring(catalog):find("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)", 1, true))
-end)
-
-it("applies steps with | and img:apply", function()
-  local img = Image.load(PHOTO)
-  local a = img | CISepiaTone{intensity = 0.5} | CIGaussianBlur{radius = 1}
-  eq(a.extent, Rect(-4, -4, 520, 520))
-  local b = img:apply("CISepiaTone", {inputIntensity = 0.5})
-  eq(b:pixel(100, 100), (img | CISepiaTone{intensity = 0.5}):pixel(100, 100))
-  eq(img:apply(CIExposureAdjust{EV = 1}):pixel(5, 5), (img | CIExposureAdjust{EV = 1}):pixel(5, 5))
-  eq(tostring(CISepiaTone{intensity = 0.5}), "CISepiaTone{intensity = 0.5}")
-  eq(tostring(CICrop{rectangle = Rect(0, 0, 2, 2)}), "CICrop{rectangle = Rect(0, 0, 2, 2)}")
-  local step = load("return " .. tostring(CIColorMatrix{RVector = Vector(1, 0, 0, 0)}))()
-  eq(step.inputs.RVector, Vector(1, 0, 0, 0))
-  expect_error(function() return CISepiaTone(5) end, "bad argument #1 to 'CISepiaTone' (table expected, got number)")
-  expect_error(function() return img | CISepiaTone{bogus = 1} end, "CISepiaTone: no input named 'bogus'")
-  expect_error(function() return img:apply(5) end, "bad argument #2 to 'apply' (filter name or step expected, got number)")
 end)
 
 it("keeps errors inside pcall, coroutines and nested calls", function()

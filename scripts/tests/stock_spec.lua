@@ -1,4 +1,4 @@
--- Stock inputs and lunette.try: what `lunette try`, `:try` and the gallery show.
+-- stdlib/stock.lua: stock inputs and lunette.try, what `lunette try`, `:try` and the gallery show.
 
 stock.size = 64  -- small photos keep these checks fast
 
@@ -67,22 +67,13 @@ it("crops generators to the canvas and enlarges barcodes", function()
 end)
 
 it("parses key=value arguments as Lua values", function()
-  local v = lunette.tryargs{"radius=4", "center = Vector(1, 2)", "message=hello", "angle=math.pi/2",
+  local v = PRIVATE.tryargs{"radius=4", "center = Vector(1, 2)", "message=hello", "angle=math.pi/2",
                             "text=two words", "flag=true"}
   eq(v.radius, 4); eq(v.center, Vector(1, 2)); eq(v.message, "hello"); eq(v.text, "two words")
   near(v.angle, math.pi / 2, 1e-15); eq(v.flag, true)
-  expect_error(function() lunette.tryargs{"radius"} end, "expected key=value")
-  expect_error(function() lunette.tryargs{"x=error('boom')"} end, "boom")
-  expect_error(function() lunette.try("CIGaussianBlur", lunette.tryargs{"radius=abc"}) end, "inputRadius")
-end)
-
-it("runs :try in the REPL and leaves the filter in _", function()
-  expect_error(function() lunette.repl.command(":try CISepiaTone intensity=0.3") end, "previews need a terminal")
-  eq(_.name, "CISepiaTone")
-  eq(_.inputIntensity, 0.3)
-  expect_error(function() lunette.repl.command(":try") end, "usage: :try NAME")
-  local names = lunette.repl.complete("CISep", ":try CISep")
-  eq(names[1], "CISepiaTone")
+  expect_error(function() PRIVATE.tryargs{"radius"} end, "expected key=value")
+  expect_error(function() PRIVATE.tryargs{"x=error('boom')"} end, "boom")
+  expect_error(function() lunette.try("CIGaussianBlur", PRIVATE.tryargs{"radius=abc"}) end, "inputRadius")
 end)
 
 it("gives any other image input the `other` stock image", function()

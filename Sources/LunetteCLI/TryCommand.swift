@@ -12,7 +12,7 @@ struct TryCommand: ParsableCommand {
         abstract: "Try a filter at once: stock images, defaults and specials, shown in the terminal.",
         discussion: """
         The filter gets its defaults, a stock image in every image input (by
-        role, see `stock.roles` in stdlib.lua: a portrait as inputImage, a coffee
+        role, see `stock.roles` in stdlib/stock.lua: a portrait as inputImage, a coffee
         cup as background, a cat as target, a radial mask, a gradient strip),
         its specials (sample data, clamping, crisp barcodes), then your
         key=value inputs. Values are Lua expressions; the "input" prefix is

@@ -38,8 +38,7 @@ struct ApplyCommand: ParsableCommand {
         array or a Kubernetes Indexed Job. Each shard keeps a manifest in -o, so
         a rerun skips outputs that are complete and current (--resume does the
         same for a whole batch); lunette batch status OUT/ merges them:
-          sbatch --array=0-3 --wrap \
-            'lunette apply --chain look.lua -o out/ photos/ --shard auto'
+          sbatch --array=0-3 scripts/cluster/slurm-array.sh look.lua out/ photos/
           lunette apply --chain look.lua -o out/ photos/ --shard 2/4
         Output depth follows the input (16-bit in, 16-bit out) unless --depth;
         an opaque result is written without an alpha channel.

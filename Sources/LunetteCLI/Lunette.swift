@@ -22,6 +22,7 @@ struct Lunette: ParsableCommand {
           lunette look.lua in.png out.png
           lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}'
           lunette apply --chain look.lua -o out/ photos/
+          lunette apply --chain look.lua -o out/ photos/ --shard auto
           ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua \\
             | ffmpeg -f yuv4mpegpipe -i - out.mp4
           lunette filters blur
@@ -34,11 +35,12 @@ struct Lunette: ParsableCommand {
 
         Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input (a bad file or
         command-line value), 4 truncated input, 5 limit hit, 6 I/O error,
-        128 + N killed by signal N (130 Ctrl-C, 143 SIGTERM).
+        7 work left (batch status), 128 + N killed by signal N (130 Ctrl-C,
+        143 SIGTERM).
         """,
         version: version,
         subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self,
-                      BenchCommand.self, ReplCommand.self],
+                      BatchCommand.self, BenchCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -22,7 +22,14 @@ public enum BatchInputs {
     /// Every input file: directories give their `.png` files (sorted, not recursive), glob
     /// patterns their matches; plain paths stay as given (a missing file fails as an item).
     public static func expand(_ args: [String]) throws -> [String] {
-        var out: [String] = []
+        try expandKeyed(args).map(\.path)
+    }
+
+    /// `expand`, each file with its key: its path relative to the folder or to the fixed part
+    /// of the glob it came from (a plain path is its own key, without a leading `./`). Shards
+    /// hash keys, so the same files agree wherever the folder is mounted.
+    public static func expandKeyed(_ args: [String]) throws -> [(path: String, key: String)] {
+        var out: [(path: String, key: String)] = []
         for arg in args {
             if arg == "-" { throw LunetteError(.usage, "standard input (-) cannot be one of several inputs") }
             var dir: ObjCBool = false
@@ -30,19 +37,27 @@ public enum BatchInputs {
                 if dir.boolValue {
                     let names = try FileManager.default.contentsOfDirectory(atPath: arg)
                     let base = arg.hasSuffix("/") ? arg : arg + "/"
-                    out += names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted().map { base + $0 }
+                    out += names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted().map { (base + $0, $0) }
                 } else {
-                    out.append(arg)
+                    out.append((arg, plainKey(arg)))
                 }
             } else if arg.contains(where: { "*?[".contains($0) }) {
                 let matches = glob(arg)
                 if matches.isEmpty { throw LunetteError(.usage, "no files match '\(arg)'") }
-                out += matches
+                let fixed = arg.prefix { !"*?[".contains($0) }
+                let root = fixed.contains("/") ? String(fixed[...fixed.lastIndex(of: "/")!]) : ""
+                out += matches.map { ($0, $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : plainKey($0)) }
             } else {
-                out.append(arg)
+                out.append((arg, plainKey(arg)))
             }
         }
         return out
+    }
+
+    static func plainKey(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        return String(p)
     }
 
     static func glob(_ pattern: String) -> [String] {

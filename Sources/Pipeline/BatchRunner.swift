@@ -7,14 +7,19 @@ import PixelCore
 /// `lunette apply -o out/ *.png`).
 public struct BatchResult: Sendable {
     public var written = 0
+    /// Outputs a resumed shard found complete and current.
+    public var skipped = 0
     public var failures: [(input: String, status: ExitStatus, message: String)] = []
     public var seconds = 0.0
     /// 0 when everything was written, else the status of the first failure.
     public var status: ExitStatus { failures.first?.status ?? .ok }
 
-    /// `apply: 9 of 10 images written to out/, 1 failed (1.9 s, 4.7 images/s)`.
-    public func summary(total: Int, directory: String) -> String {
-        var s = "apply: \(written) of \(total) image\(total == 1 ? "" : "s") written to \(directory)"
+    /// `apply: 9 of 10 images written to out/, 1 failed (1.9 s, 4.7 images/s)`; a shard
+    /// says which (`apply: shard 0/4: …`) and how many were already done.
+    public func summary(total: Int, directory: String, shard: Shard? = nil) -> String {
+        var s = "apply: " + (shard.map { "shard \($0): " } ?? "")
+        s += "\(written) of \(total) image\(total == 1 ? "" : "s") written to \(directory)"
+        if skipped > 0 { s += ", \(skipped) already done" }
         if !failures.isEmpty { s += ", \(failures.count) failed" }
         return s + String(format: " (%.1f s, %.1f images/s)", seconds, Double(written + failures.count) / max(seconds, 1e-6))
     }
@@ -34,12 +39,15 @@ public final class BatchRunner {
     /// Load and save options for every format (each output keeps its input's EXIF).
     let formats: BatchFormats
     let followInputDepth: Bool
+    /// A sharded batch's manifest: told of every output and failure.
+    let ledger: BatchLedger?
 
     /// `followInputDepth`: each output is written at its input's bits per sample (16-bit in,
     /// 16-bit out) instead of `png.depth`.
     public init(runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
                 threads: Int? = nil, formats: BatchFormats? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
-                followInputDepth: Bool = false) {
+                followInputDepth: Bool = false, ledger: BatchLedger? = nil) {
+        self.ledger = ledger
         self.formats = formats ?? BatchFormats(load: LoadOptions(), save: { var o = SaveOptions(); o.png = png; return o }())
         self.runtime = runtime; self.chain = chain; self.jobs = jobs; self.png = png
         self.followInputDepth = followInputDepth
@@ -60,7 +68,7 @@ public final class BatchRunner {
         nonisolated(unsafe) var failed: [Int: (String, ExitStatus, String)] = [:]
         nonisolated(unsafe) let runtime = self.runtime
         let chain = self.chain, formats = self.formats, failFast = self.failFast, jobs = self.jobs
-        let followInputDepth = self.followInputDepth
+        let followInputDepth = self.followInputDepth, ledger = self.ledger
 
         for _ in 0..<workers {
             pool.submit {
@@ -78,6 +86,7 @@ public final class BatchRunner {
                         var options = formats.save(for: image)
                         if followInputDepth { options.png.depth = ImageIO.storedDepth(of: job.input) ?? options.png.depth }
                         try ImageWriter.write(out, to: job.output, options: options, context: context)
+                        try ledger?.done(job)
                         lock.lock(); result.written += 1; lock.unlock()
                         progress.advance(job.output)
                     } catch {
@@ -85,6 +94,9 @@ public final class BatchRunner {
                         let line = message.hasPrefix(job.input) ? message : "\(job.input): \(message)"
                         lock.lock()
                         failed[i] = (job.input, status, line)
+                        do { try ledger?.failed(job, status: status, message: line) } catch {
+                            progress.message("lunette: " + ErrorText.describe(error).1)
+                        }
                         if failFast { stop = true }
                         lock.unlock()
                         progress.message("lunette: " + line)
@@ -101,6 +113,12 @@ public final class BatchRunner {
         progress.finish()
         result.failures = failed.keys.sorted().map { failed[$0]! }.map { (input: $0.0, status: $0.1, message: $0.2) }
         result.seconds = progress.elapsed
+        result.skipped = ledger?.skipped ?? 0
+        if let ledger {
+            do { try ledger.finish() } catch {
+                result.failures.append((input: ledger.path, status: .io, message: ErrorText.describe(error).1))
+            }
+        }
         return result
     }
 }

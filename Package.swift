@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),
         .target(name: "Barcodes", dependencies: ["CZintShim"]),
-        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes"]),
+        // Every `static let descriptor` in Sources/Filters is registered (RegisterFilters writes
+        // `BuiltinFilters.all` at build time), so adding a filter edits no list.
+        .executableTarget(name: "RegisterTool"),
+        .plugin(name: "RegisterFilters", capability: .buildTool(), dependencies: ["RegisterTool"]),
+        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes"], plugins: ["RegisterFilters"]),
         .target(name: "Codecs", dependencies: ["PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
                                                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim"]),
         .executableTarget(name: "EmbedTool"),

@@ -7,11 +7,8 @@ import PixelCore
 public enum ColorControls {
     public static let luma = Pixel(0.2126, 0.7152, 0.0722, 0)
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorControls", displayName: "Color Controls",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn],
-        description: "Adjusts saturation, brightness and contrast: saturation mixes with a gray copy, brightness adds an offset, contrast scales around mid-gray.",
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorControls", "Color Controls",
+        "Adjusts saturation, brightness and contrast: saturation mixes with a gray copy, brightness adds an offset, contrast scales around mid-gray.",
         inputs: [
             .image(),
             .number("inputSaturation", "Saturation", default: 1, min: 0, sliderMin: 0, sliderMax: 2, identity: 1,

@@ -4,11 +4,8 @@ import PixelCore
 /// CIColorMatrix: each straight (unpremultiplied) channel becomes the dot product of the
 /// pixel with a row vector, plus the bias. Lua: `img | CIColorMatrix{RVector = Vector(0, 1, 0, 0)}`
 public enum ColorMatrix {
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorMatrix", displayName: "Color Matrix",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn],
-        description: "Multiplies the RGBA colour by a 4×4 matrix given as four row vectors and adds a bias vector.",
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorMatrix", "Color Matrix",
+        "Multiplies the RGBA colour by a 4×4 matrix given as four row vectors and adds a bias vector.",
         inputs: [
             .image(),
             .vector("inputRVector", "Red Vector", default: [1, 0, 0, 0], identity: [1, 0, 0, 0], "Weights of R, G, B, A for the red output."),

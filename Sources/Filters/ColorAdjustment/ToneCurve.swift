@@ -10,11 +10,8 @@ import PixelCore
 public enum ToneCurve {
     static let defaults: [[Double]] = [[0, 0], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, 1]]
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIToneCurve", displayName: "Tone Curve",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn],
-        description: "Remaps R, G and B through a smooth monotone spline through five (x, y) points, in a gamma-2 perceptual space.",
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIToneCurve", "Tone Curve",
+        "Remaps R, G and B through a smooth monotone spline through five (x, y) points, in a gamma-2 perceptual space.",
         inputs: [.image()] + (0..<5).map { i in
             .vector("inputPoint\(i)", "Point \(i)", type: "CIAttributeTypeOffset", default: defaults[i], identity: defaults[i],
                     "Control point \(i) of the curve (input, output).")

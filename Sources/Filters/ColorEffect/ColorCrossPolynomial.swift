@@ -8,11 +8,8 @@ public enum ColorCrossPolynomial {
     static let identities: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
                                          [0, 0, 1, 0, 0, 0, 0, 0, 0, 0]]
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorCrossPolynomial", displayName: "Color Cross Polynomial",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Each output channel is a second-order polynomial of R, G and B: linear, squared and cross terms plus a constant.",
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCrossPolynomial", "Color Cross Polynomial",
+        "Each output channel is a second-order polynomial of R, G and B: linear, squared and cross terms plus a constant.",
         inputs: [
             .image(),
             .vector("inputRedCoefficients", "Red Coefficients", default: identities[0], identity: identities[0],

@@ -10,11 +10,8 @@ import PixelCore
 public enum ColorCubeWithColorSpace {
     enum Space { case working, srgb }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorCubeWithColorSpace", displayName: "Color Cube with ColorSpace",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCubeWithColorSpace", "Color Cube with ColorSpace",
+        "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
         inputs: [
             .image(), .cubeDimension, .cubeData,
             InputSpec("inputExtrapolate", "Extrapolate", class: .number,

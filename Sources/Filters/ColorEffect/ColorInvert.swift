@@ -6,11 +6,8 @@ import PixelCore
 /// (the photographic negative people expect) and inverting twice restores the image.
 /// Alpha is kept. Lua: `img | CIColorInvert{}`
 public enum ColorInvert {
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorInvert", displayName: "Color Invert",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert",
+        "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
         inputs: [.image()]
     ) { f in
         try f.image().mapped { p in

@@ -6,15 +6,12 @@ import PixelCore
 /// the disc samples the rim point on its ray (distance r, same angle).
 /// Lua: `img | CICircleSplashDistortion{center = Vector(256, 256), radius = 100}`
 public enum CircleSplashDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CICircleSplashDistortion", displayName: "Circle Splash Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CICircleSplashDistortion", "Circle Splash Distortion",
+        "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
         inputs: [
             .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the disc."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 0,
+            .vector(.center, default: [150, 150], "Centre of the disc."),
+            .number(.radius, default: 150, min: 0,
                     sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels."),
         ]
     ) { f in

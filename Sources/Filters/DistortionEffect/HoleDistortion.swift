@@ -8,15 +8,12 @@ import PixelCore
 /// strongest at the hole's edge and fades as r²/2d far away.
 /// Lua: `img | CIHoleDistortion{center = Vector(256, 256), radius = 60}`
 public enum HoleDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIHoleDistortion", displayName: "Hole Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIHoleDistortion", "Hole Distortion",
+        "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
         inputs: [
             .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the hole."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 0.01,
+            .vector(.center, default: [150, 150], "Centre of the hole."),
+            .number(.radius, default: 150, min: 0.01,
                     sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels."),
         ]
     ) { f in

@@ -8,17 +8,14 @@ import PixelCore
 /// squeeze more of the disc into its centre.
 /// Lua: `img | CIPinchDistortion{center = Vector(256, 256), radius = 200, scale = 0.5}`
 public enum PinchDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPinchDistortion", displayName: "Pinch Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Pinches the disc around the centre: content is pulled inwards, more strongly for larger scales.",
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIPinchDistortion", "Pinch Distortion",
+        "Pinches the disc around the centre: content is pulled inwards, more strongly for larger scales.",
         inputs: [
             .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the pinch."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
+            .vector(.center, default: [150, 150], "Centre of the pinch."),
+            .number(.radius, default: 300, min: 0,
                     sliderMin: 0, sliderMax: 1000, identity: 0, "Radius of the affected disc, in pixels."),
-            .number("inputScale", "Scale", default: 0.5, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
+            .number(.scale, default: 0.5, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
                     "Strength of the pinch: 0 leaves the image unchanged."),
         ]
     ) { f in

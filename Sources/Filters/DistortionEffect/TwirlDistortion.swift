@@ -7,18 +7,14 @@ import PixelCore
 /// public formula): a destination point at distance d samples the source rotated by −θ(d).
 /// Lua: `img | CITwirlDistortion{center = Vector(256, 256), radius = 200, angle = math.pi}`
 public enum TwirlDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CITwirlDistortion", displayName: "Twirl Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CITwirlDistortion", "Twirl Distortion",
+        "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
         inputs: [
             .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the twirl."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
+            .vector(.center, default: [150, 150], "Centre of the twirl."),
+            .number(.radius, default: 300, min: 0,
                     sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: .pi,
-                    sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
+            .number(.angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
                     "Rotation at the centre, in radians (positive is counter-clockwise)."),
         ]
     ) { f in

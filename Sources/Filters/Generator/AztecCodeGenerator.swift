@@ -12,10 +12,9 @@ import PixelCore
 public enum AztecCodeGenerator {
     public static let quietZone = 2
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIAztecCodeGenerator", displayName: "Aztec Code Generator",
-        categories: [Category.generator, Category.stillImage, Category.builtIn],
-        description: "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
+    public static let descriptor = FilterDescriptor(.generator, "CIAztecCodeGenerator", "Aztec Code Generator",
+        usage: [.stillImage, .builtIn],
+        "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
         inputs: [
             .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
             InputSpec("inputCorrectionLevel", "Correction Level", class: .number, type: nil, default: .number(23),

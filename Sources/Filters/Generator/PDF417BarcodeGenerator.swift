@@ -15,10 +15,8 @@ import PixelCore
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIPDF417BarcodeGenerator", displayName: "PDF417 Barcode Generator",
-        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "Encodes the message bytes as a PDF417 stacked barcode, modules one pixel wide and rows three pixels tall.",
+    public static let descriptor = FilterDescriptor(.generator, "CIPDF417BarcodeGenerator", "PDF417 Barcode Generator",
+        "Encodes the message bytes as a PDF417 stacked barcode, modules one pixel wide and rows three pixels tall.",
         inputs: [
             .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
             .automatic("inputMinWidth", "Min Width", min: 56, max: 583, "Smallest image width in pixels."),

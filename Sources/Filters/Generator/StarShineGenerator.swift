@@ -56,15 +56,13 @@ public enum StarShineGenerator {
         }
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIStarShineGenerator", displayName: "Star Shine",
-        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "A star: a round glow with an inverse-square halo plus a cross of rays.",
+    public static let descriptor = FilterDescriptor(.generator, "CIStarShineGenerator", "Star Shine",
+        "A star: a round glow with an inverse-square halo plus a cross of rays.",
         inputs: [
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the star."),
+            .vector(.center, default: [150, 150], "Centre of the star."),
             InputSpec("inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
                       description: "Colour of the star."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 50, min: 0, sliderMin: 0, sliderMax: 300,
+            .number(.radius, default: 50, min: 0, sliderMin: 0, sliderMax: 300,
                     "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
             .number("inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
                     "Length scale of each ray in multiples of the radius."),

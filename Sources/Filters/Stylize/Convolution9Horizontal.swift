@@ -6,10 +6,8 @@ import PixelCore
 /// the extent grows by 4 left and right.
 /// Lua: `img | CIConvolution9Horizontal{weights = Vector(1, 1, 1, 1, 1, 1, 1, 1, 1) / 9}`
 public enum Convolution9Horizontal {
-    public static let descriptor = FilterDescriptor(
-        name: "CIConvolution9Horizontal", displayName: "Horizontal 9 Convolution",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Convolves every channel with nine horizontal weights and adds a bias.",
+    public static let descriptor = FilterDescriptor(.stylize, "CIConvolution9Horizontal", "Horizontal 9 Convolution",
+        "Convolves every channel with nine horizontal weights and adds a bias.",
         inputs: [
             .image(),
             .vector("inputWeights", "Weights", default: identity, identity: identity,

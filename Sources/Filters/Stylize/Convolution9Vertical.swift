@@ -6,10 +6,8 @@ import PixelCore
 /// to 0…1; the extent grows by 4 above and below.
 /// Lua: `img | CIConvolution9Vertical{weights = Vector(0, 0, 0, 0, 1, 0, 0, 0, 0)}`
 public enum Convolution9Vertical {
-    public static let descriptor = FilterDescriptor(
-        name: "CIConvolution9Vertical", displayName: "Vertical 9 Convolution",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Convolves every channel with nine vertical weights and adds a bias.",
+    public static let descriptor = FilterDescriptor(.stylize, "CIConvolution9Vertical", "Vertical 9 Convolution",
+        "Convolves every channel with nine vertical weights and adds a bias.",
         inputs: [
             .image(),
             .vector("inputWeights", "Weights", default: Convolution9Horizontal.identity,

@@ -8,15 +8,13 @@ import PixelCore
 /// ones darken, black stays black, white areas far from shadow stay white. Alpha is
 /// unchanged and the extent is the input's. Lua: `img | CIGloom{radius = 10, intensity = 0.5}`
 public enum Gloom {
-    public static let descriptor = FilterDescriptor(
-        name: "CIGloom", displayName: "Gloom",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Dulls the highlights by multiplying the image with a blurred copy of itself.",
+    public static let descriptor = FilterDescriptor(.stylize, "CIGloom", "Gloom",
+        "Dulls the highlights by multiplying the image with a blurred copy of itself.",
         inputs: [
             .image(),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 10, min: 0,
+            .number(.radius, default: 10, min: 0,
                     sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-            .number("inputIntensity", "Intensity", default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+            .number(.intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
                     "Strength of the effect: 0 none, 1 full."),
         ]
     ) { f in

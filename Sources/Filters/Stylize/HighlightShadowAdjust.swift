@@ -13,10 +13,8 @@ import PixelCore
 /// unchanged and the extent is the input's.
 /// Lua: `img | CIHighlightShadowAdjust{shadowAmount = 0.5, highlightAmount = 0.7, radius = 4}`
 public enum HighlightShadowAdjust {
-    public static let descriptor = FilterDescriptor(
-        name: "CIHighlightShadowAdjust", displayName: "Highlight and Shadow Adjust",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Lifts or deepens shadows and pulls down highlights while keeping local detail.",
+    public static let descriptor = FilterDescriptor(.stylize, "CIHighlightShadowAdjust", "Highlight and Shadow Adjust",
+        "Lifts or deepens shadows and pulls down highlights while keeping local detail.",
         inputs: [
             .image(),
             .number("inputRadius", "Radius", default: 0, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,

@@ -8,10 +8,8 @@ import PixelCore
 /// bilinearly with wrapped taps; infinite extent.
 /// Lua: `img | CIPerspectiveTile{topLeft = Vector(118, 484), topRight = Vector(646, 507)}`
 public enum PerspectiveTile {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPerspectiveTile", displayName: "Perspective Tile",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
+    public static let descriptor = FilterDescriptor(.tileEffect, "CIPerspectiveTile", "Perspective Tile",
+        "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
         inputs: [
             .image(),
             .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],

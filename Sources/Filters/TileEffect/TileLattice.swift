@@ -178,12 +178,12 @@ enum LatticeTile {
 
 /// The inputs the lattice tile effects share, with the catalogue's numbers.
 enum TileInputs {
-    static let center = InputSpec.vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
+    static let center = InputSpec.vector(.center, default: [150, 150],
                                          "Origin of the source tile (one of its corners).")
-    static let angle = InputSpec.number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0,
+    static let angle = InputSpec.number(.angle, default: 0,
                                         sliderMin: -.pi, sliderMax: .pi, identity: 0,
                                         "Direction of the tile's first edge, in radians.")
-    static let width = InputSpec.number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 100, min: 0,
+    static let width = InputSpec.number(.width, default: 100, min: 0,
                                         sliderMin: 1, sliderMax: 200, identity: 100,
                                         "Edge length of the source tile, in pixels.")
     static let acuteAngle = InputSpec.number("inputAcuteAngle", "Acute Angle", type: "CIAttributeTypeAngle",

@@ -12,10 +12,8 @@ import PixelCore
 /// corners: a user reported those, and Apple's own sample output is covered edge to edge (no
 /// reference render at hand: a guess). Infinite extent. Lua: `img | CITriangleKaleidoscope{point = Vector(256, 256), size = 200}`
 public enum TriangleKaleidoscope {
-    public static let descriptor = FilterDescriptor(
-        name: "CITriangleKaleidoscope", displayName: "Triangle Kaleidoscope",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
+    public static let descriptor = FilterDescriptor(.tileEffect, "CITriangleKaleidoscope", "Triangle Kaleidoscope",
+        "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
         inputs: [
             .image(),
             .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],

@@ -28,13 +28,11 @@ public enum DisintegrateWithMaskTransition {
         Float(min(max((time * (1 + softness) - m) / softness, 0), 1))
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIDisintegrateWithMaskTransition", displayName: "Disintegrate With Mask",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
+    public static let descriptor = FilterDescriptor(.transition, "CIDisintegrateWithMaskTransition", "Disintegrate With Mask",
+        "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
         inputs: [
             .image(), .target,
-            .image("inputMaskImage", "Mask Image", "Its brightness orders the dissolve: dark areas go first."),
+            .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
             .time,
             .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
                     sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),

@@ -49,3 +49,14 @@ extension FilterDescriptor {
                   description: description, inputs: inputs, build: build)
     }
 }
+
+extension FilterDescriptor {
+    /// A filter whose only input is its image, made by `transform` from it.
+    /// Swift: `FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert", "…") { image in … }`
+    public init(_ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil,
+                _ description: String, imageOnly transform: @escaping (Image) throws -> Image) {
+        self.init(family, name, displayName, usage: usage, description, inputs: [.image()]) { f in
+            try transform(f.image())
+        }
+    }
+}

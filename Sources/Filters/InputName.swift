@@ -59,6 +59,11 @@ extension InputSpec {
         vector(name.key, name.displayName, type: name.type, default: def, identity: identity, description)
     }
 
+    /// `inputCenter`, by default at Core Image's usual (150, 150).
+    public static func center(_ description: String, default def: [Double] = [150, 150]) -> InputSpec {
+        vector(.center, default: def, description)
+    }
+
     /// A colour input (`CIColor`) with its default.
     public static func color(_ name: InputName, default def: Color, _ description: String) -> InputSpec {
         InputSpec(name.key, name.displayName, class: .color, type: name.type, default: .color(def),

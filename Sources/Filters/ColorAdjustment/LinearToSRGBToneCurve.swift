@@ -7,11 +7,5 @@ import PixelCore
 public enum LinearToSRGBToneCurve {
     public static let descriptor = FilterDescriptor(.colorAdjustment, "CILinearToSRGBToneCurve", "Linear to sRGB Tone Curve",
         "Encodes linear-light values with the sRGB transfer curve, which brightens the image.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            guard p.w > 0 else { return p }
-            return ColorMath.pixel(ColorMath.encode(ColorMath.rgb(p)), p.w)
-        }
-    }
+        imageOnly: { image in image.mappedStraight { ColorMath.encode($0) } })
 }

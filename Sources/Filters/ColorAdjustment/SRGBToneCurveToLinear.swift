@@ -7,11 +7,5 @@ import PixelCore
 public enum SRGBToneCurveToLinear {
     public static let descriptor = FilterDescriptor(.colorAdjustment, "CISRGBToneCurveToLinear", "sRGB Tone Curve to Linear",
         "Decodes sRGB gamma-encoded values to linear light (the inverse of the linear-to-sRGB curve), which darkens the image.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            guard p.w > 0 else { return p }
-            return ColorMath.pixel(ColorMath.decode(ColorMath.rgb(p)), p.w)
-        }
-    }
+        imageOnly: { image in image.mappedStraight { ColorMath.decode($0) } })
 }

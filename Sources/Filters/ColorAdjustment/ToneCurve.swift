@@ -25,11 +25,7 @@ public enum ToneCurve {
         if pts.map(\.components) == defaults { return image }
         let spline = try Spline(pts.map { SIMD2($0[0], $0[1]) }, extrapolate: f.number("inputExtrapolate") != 0,
                                 filter: f.filter)
-        return image.mapped { p in
-            guard p.w > 0 else { return p }
-            let c = ColorMath.rgb(p)
-            return ColorMath.pixel(SIMD3(spline.gamma2(c.x), spline.gamma2(c.y), spline.gamma2(c.z)), p.w)
-        }
+        return image.mappedStraight { c in SIMD3(spline.gamma2(c.x), spline.gamma2(c.y), spline.gamma2(c.z)) }
     }
 
     /// A five-point monotone cubic Hermite spline, in Float for the kernel.

@@ -8,11 +8,5 @@ import PixelCore
 public enum ColorInvert {
     public static let descriptor = FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert",
         "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            guard p.w > 0 else { return p }
-            return ColorMath.pixel(ColorMath.decode(1 - ColorMath.encode(ColorMath.rgb(p))), p.w)
-        }
-    }
+        imageOnly: { image in image.mappedStraight { c in ColorMath.decode(1 - ColorMath.encode(c)) } })
 }

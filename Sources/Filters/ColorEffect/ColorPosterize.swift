@@ -16,11 +16,6 @@ public enum ColorPosterize {
     ) { f in
         let image = try f.image()
         let levels = Float(f.number("inputLevels"))
-        return image.mapped { p in
-            guard p.w > 0 else { return p }
-            let e = ColorMath.encode(ColorMath.rgb(p))
-            let q = (e * levels + 0.5).rounded(.down) / levels
-            return ColorMath.pixel(ColorMath.decode(q), p.w)
-        }
+        return image.mappedStraight { c in ColorMath.decode((ColorMath.encode(c) * levels + 0.5).rounded(.down) / levels) }
     }
 }

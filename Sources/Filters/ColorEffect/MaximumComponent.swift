@@ -6,11 +6,5 @@ import PixelCore
 public enum MaximumComponent {
     public static let descriptor = FilterDescriptor(.colorEffect, "CIMaximumComponent", "Maximum Component",
         "Grayscale from the largest of each pixel's R, G and B values.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            let v = max(p.x, p.y, p.z)
-            return Pixel(v, v, v, p.w)
-        }
-    }
+        imageOnly: { image in image.mapped { p in let v = max(p.x, p.y, p.z); return Pixel(v, v, v, p.w) } })
 }

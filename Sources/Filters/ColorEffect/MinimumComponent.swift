@@ -6,11 +6,5 @@ import PixelCore
 public enum MinimumComponent {
     public static let descriptor = FilterDescriptor(.colorEffect, "CIMinimumComponent", "Minimum Component",
         "Grayscale from the smallest of each pixel's R, G and B values.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            let v = min(p.x, p.y, p.z)
-            return Pixel(v, v, v, p.w)
-        }
-    }
+        imageOnly: { image in image.mapped { p in let v = min(p.x, p.y, p.z); return Pixel(v, v, v, p.w) } })
 }

@@ -10,8 +10,7 @@ public enum VignetteEffect {
         usage: [.video, .interlaced, .stillImage, .builtIn],
         "Darkens the image outside a circle around a centre point, fading over a falloff band; negative intensity lightens instead.",
         inputs: [
-            .image(),
-            .vector(.center, default: [150, 150], "Centre of the bright circle (pixels)."),
+            .image(), .center("Centre of the bright circle (pixels)."),
             .number(.radius, default: 150, min: 0, sliderMin: 0, sliderMax: 2000,
                     "Distance from the centre where the shading starts (pixels)."),
             .number(.intensity, default: 1, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,

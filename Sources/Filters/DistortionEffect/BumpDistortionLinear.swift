@@ -10,8 +10,7 @@ public enum BumpDistortionLinear {
     public static let descriptor = FilterDescriptor(.distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
         "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
         inputs: [
-            .image(),
-            .vector(.center, default: [150, 150], "A point on the bump's axis."),
+            .image(), .center("A point on the bump's axis."),
             .number(.radius, default: 300, min: 0,
                     sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
             .number(.angle, default: 0,
@@ -20,12 +19,11 @@ public enum BumpDistortionLinear {
                     "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
         ]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), k = f.number("inputScale")
+        let (image, center, r) = try f.disc()
+        let k = f.number("inputScale")
         let angle = f.number("inputAngle")
         if r <= 0 || k == 0 { return image }
-        let cx = c[0], cy = c[1]
+        let cx = center.x, cy = center.y
         let ax = cos(angle), ay = sin(angle)   // along the axis
         let nx = -ay, ny = ax                  // across it
         let map: @Sendable (Double, Double) -> Point? = { x, y in

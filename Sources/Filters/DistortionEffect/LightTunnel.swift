@@ -14,8 +14,7 @@ public enum LightTunnel {
     public static let descriptor = FilterDescriptor(.distortionEffect, "CILightTunnel", "Light Tunnel Distortion",
         "Keeps a disc of the image and streams its rim outwards in spirals, like the wall of a tunnel.",
         inputs: [
-            .image(),
-            .vector(.center, default: [150, 150], "Centre of the tunnel."),
+            .image(), .center("Centre of the tunnel."),
             .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
                     sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
                     "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),

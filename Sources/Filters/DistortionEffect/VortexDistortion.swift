@@ -10,8 +10,7 @@ public enum VortexDistortion {
     public static let descriptor = FilterDescriptor(.distortionEffect, "CIVortexDistortion", "Vortex Distortion",
         "Spins the disc around the centre into a vortex: a nearly rigid core turning by the angle, fading smoothly to the radius.",
         inputs: [
-            .image(),
-            .vector(.center, default: [150, 150], "Centre of the vortex."),
+            .image(), .center("Centre of the vortex."),
             .number(.radius, default: 300, min: 0,
                     sliderMin: 0, sliderMax: 800, identity: 0, "Radius of the affected disc, in pixels."),
             .number(.angle, default: 56.54866776461628,
@@ -19,11 +18,10 @@ public enum VortexDistortion {
                     "Rotation of the core, in radians (positive is counter-clockwise)."),
         ]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), angle = f.number("inputAngle")
+        let (image, center, r) = try f.disc()
+        let angle = f.number("inputAngle")
         if r <= 0 || angle == 0 { return image }
-        return TwirlDistortion.swirl(image, center: Point(c[0], c[1]), radius: r) { t in
+        return TwirlDistortion.swirl(image, center: center, radius: r) { t in
             let u = 1 - t * t
             return angle * u * u
         }

@@ -11,7 +11,7 @@ public enum CheckerboardGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CICheckerboardGenerator", "Checkerboard",
         "An infinite checkerboard of two colours; lower sharpness softens the square edges.",
         inputs: [
-            .vector(.center, default: [150, 150], "A corner of the squares: the pattern's origin."),
+            .center("A corner of the squares: the pattern's origin."),
             InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
                       description: "Colour of the square above and right of the centre."),
             InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),

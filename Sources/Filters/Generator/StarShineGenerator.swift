@@ -59,7 +59,7 @@ public enum StarShineGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CIStarShineGenerator", "Star Shine",
         "A star: a round glow with an inverse-square halo plus a cross of rays.",
         inputs: [
-            .vector(.center, default: [150, 150], "Centre of the star."),
+            .center("Centre of the star."),
             InputSpec("inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
                       description: "Colour of the star."),
             .number(.radius, default: 50, min: 0, sliderMin: 0, sliderMax: 300,

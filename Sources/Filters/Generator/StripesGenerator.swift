@@ -12,7 +12,7 @@ public enum StripesGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CIStripesGenerator", "Stripes",
         "Infinite vertical stripes of two colours; lower sharpness softens the stripe edges.",
         inputs: [
-            .vector(.center, default: [150, 150], "A point on a stripe edge: the pattern's origin."),
+            .center("A point on a stripe edge: the pattern's origin."),
             InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
                       description: "Colour of the stripe left of the centre."),
             InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),

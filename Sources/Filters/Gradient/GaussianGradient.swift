@@ -9,7 +9,7 @@ public enum GaussianGradient {
     public static let descriptor = FilterDescriptor(.gradient, "CIGaussianGradient", "Gaussian Gradient",
         "A radial gradient from color0 at the centre to color1, with a Gaussian falloff that fades out at the radius.",
         inputs: [
-            .vector(.center, default: [150, 150], "Centre of the gradient."),
+            .center("Centre of the gradient."),
             .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
             .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
             .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,

@@ -9,7 +9,7 @@ public enum RadialGradient {
     public static let descriptor = FilterDescriptor(.gradient, "CIRadialGradient", "Radial Gradient",
         "A gradient between two concentric circles: color0 inside radius0 blending to color1 at radius1.",
         inputs: [
-            .vector(.center, default: [150, 150], "Centre of both circles."),
+            .center("Centre of both circles."),
             .number("inputRadius0", "Radius 1", type: "CIAttributeTypeDistance", default: 5, min: 0, sliderMin: 0, sliderMax: 800,
                     "Radius where the gradient has color0."),
             .number("inputRadius1", "Radius 2", type: "CIAttributeTypeDistance", default: 100, min: 0, sliderMin: 0, sliderMax: 800,

@@ -18,14 +18,6 @@ public enum UnsharpMask {
                     "How much of the difference is added back."),
         ]
     ) { f in
-        let image = try f.image()
-        let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
-        if radius < 0.01 || k == 0 { return image }
-        return image.zipped(with: image.gaussianBlurred(sigma: radius), preservesAlpha: true) { s, b in
-            guard s.w > 0 else { return s }
-            let u = s.unpremultiplied, v = b.unpremultiplied
-            let c = u + (u - v) * k
-            return Pixel(c.x * s.w, c.y * s.w, c.z * s.w, s.w)
-        }
+        try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u + (u - v) * k } }
     }
 }

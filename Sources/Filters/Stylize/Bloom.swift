@@ -20,10 +20,6 @@ public enum Bloom {
                     "Strength of the glow: 0 none, 1 full."),
         ]
     ) { f in
-        let image = try f.image()
-        let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
-        if radius < 0.01 || k == 0 { return image }
-        let glow = image.gaussianBlurred(sigma: radius)
-        return image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k }
+        try f.blendedWithBlur { image, glow, k in image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k } }
     }
 }

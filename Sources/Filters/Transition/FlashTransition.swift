@@ -52,7 +52,7 @@ public enum FlashTransition {
         "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
         inputs: [
             .image(), .target,
-            .vector(.center, default: [150, 150], "Where the flash starts."),
+            .center("Where the flash starts."),
             .sweepExtent,
             .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
             .time,

@@ -34,7 +34,7 @@ public enum ModTransition {
         "Reveals the target image through round holes that grow on a turning lattice around a centre.",
         inputs: [
             .image(), .target,
-            .vector(.center, default: [150, 150], "Centre of the pattern."),
+            .center("Centre of the pattern."),
             .time,
             .number(.angle, default: 2, sliderMin: -2 * Double.pi,
                     sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),

@@ -984,32 +984,6 @@ extension CIFilter {
     public static func colorPosterize() -> CIFilter & CIColorPosterize { CIColorPosterizeBuiltin(builtin: "CIColorPosterize") }
 }
 
-/// Color Threshold: Binarizes the image: each of R, G and B becomes 1 where it is above the threshold and 0 elsewhere.
-public protocol CIColorThreshold: CIFilter {
-    var inputImage: CIImage? { get set }
-    var threshold: Float { get set }
-}
-
-extension CIColorThreshold {
-    /// `inputImage`: The image to use as an input.
-    public var inputImage: CIImage? {
-        get { typedImage("inputImage") }
-        set { setValue(newValue, forKey: "inputImage") }
-    }
-    /// `inputThreshold`: Channel values above it become 1, the others 0.
-    public var threshold: Float {
-        get { typedFloat("inputThreshold") }
-        set { setValue(newValue, forKey: "inputThreshold") }
-    }
-}
-
-final class CIColorThresholdBuiltin: CIFilter, CIColorThreshold {}
-
-extension CIFilter {
-    /// `CIFilter(name: "CIColorThreshold")` with typed properties.
-    public static func colorThreshold() -> CIFilter & CIColorThreshold { CIColorThresholdBuiltin(builtin: "CIColorThreshold") }
-}
-
 /// Constant Color: An infinite image filled with one colour.
 public protocol CIConstantColorGenerator: CIFilter {
     var color: CIColor { get set }
@@ -4280,7 +4254,6 @@ extension CIFilter {
         ("CIColorMonochrome", { CIFilter.colorMonochrome() }),
         ("CIColorPolynomial", { CIFilter.colorPolynomial() }),
         ("CIColorPosterize", { CIFilter.colorPosterize() }),
-        ("CIColorThreshold", { CIFilter.colorThreshold() }),
         ("CIConstantColorGenerator", { CIFilter.constantColorGenerator() }),
         ("CIConvolution3X3", { CIFilter.convolution3X3() }),
         ("CIConvolution5X5", { CIFilter.convolution5X5() }),

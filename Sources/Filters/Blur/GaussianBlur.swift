@@ -11,11 +11,9 @@ public enum GaussianBlur {
     public static let descriptor = FilterDescriptor(.blur, "CIGaussianBlur", "Gaussian Blur",
         usage: [.stillImage, .video, .builtIn],
         "Blurs the image with a Gaussian kernel whose standard deviation is the radius.",
-        inputs: [
-            .image(),
-            .number("inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
-                    "Standard deviation of the Gaussian, in pixels."),
-        ]
+        inputs: [.image(),
+                 .number("inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
+                         "Standard deviation of the Gaussian, in pixels.")]
     ) { f in
         try f.image().gaussianBlurred(sigma: f.number("inputRadius"))
     }

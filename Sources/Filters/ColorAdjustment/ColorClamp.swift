@@ -8,13 +8,10 @@ public enum ColorClamp {
     public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorClamp", "Color Clamp",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Clamps every RGBA component between the matching components of the minimum and maximum vectors.",
-        inputs: [
-            .image(),
-            .vector("inputMinComponents", "Min Components", default: [0, 0, 0, 0],
-                    "Lower bounds for R, G, B, A (straight colour)."),
-            .vector("inputMaxComponents", "Max Components", default: [1, 1, 1, 1],
-                    "Upper bounds for R, G, B, A (straight colour)."),
-        ]
+        inputs: [.image(), .vector("inputMinComponents", "Min Components", default: [0, 0, 0, 0],
+                         "Lower bounds for R, G, B, A (straight colour)."),
+                 .vector("inputMaxComponents", "Max Components", default: [1, 1, 1, 1],
+                         "Upper bounds for R, G, B, A (straight colour).")]
     ) { f in
         let image = try f.image()
         let lo = pixel(f.vector("inputMinComponents")), hi = pixel(f.vector("inputMaxComponents"))

@@ -12,11 +12,9 @@ import PixelCore
 public enum Vibrance {
     public static let descriptor = FilterDescriptor(.colorAdjustment, "CIVibrance", "Vibrance",
         "Saturation adjustment that favours muted colours and protects skin tones; negative amounts mute colours.",
-        inputs: [
-            .image(),
-            .number("inputAmount", "Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
-                    "Strength: positive boosts muted colours, negative mutes vivid ones."),
-        ]
+        inputs: [.image(),
+                 .number("inputAmount", "Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
+                         "Strength: positive boosts muted colours, negative mutes vivid ones.")]
     ) { f in
         let image = try f.image()
         let amount = Float(f.number("inputAmount"))

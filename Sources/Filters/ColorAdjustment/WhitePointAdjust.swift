@@ -10,12 +10,9 @@ import PixelCore
 public enum WhitePointAdjust {
     public static let descriptor = FilterDescriptor(.colorAdjustment, "CIWhitePointAdjust", "White Point Adjust",
         "Adapts all colours so that white becomes the given colour (a global colour cast or its correction).",
-        inputs: [
-            .image(),
-            InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeColor",
-                      default: .color(Color(1, 1, 1, 1)), identity: .color(Color(1, 1, 1, 1)),
-                      description: "The colour that white is mapped to."),
-        ]
+        inputs: [.image(), InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeColor",
+                           default: .color(Color(1, 1, 1, 1)), identity: .color(Color(1, 1, 1, 1)),
+                           description: "The colour that white is mapped to.")]
     ) { f in
         let image = try f.image()
         let c = f.color("inputColor")

@@ -9,11 +9,8 @@ import PixelCore
 public enum FalseColor {
     public static let descriptor = FilterDescriptor(.colorEffect, "CIFalseColor", "False Color",
         "Maps each pixel's luminance onto a two-colour ramp from the first colour to the second.",
-        inputs: [
-            .image(),
-            .color(.color0, default: Color(0.3, 0, 0, 1), "The colour of black."),
-            .color(.color1, default: Color(1, 0.9, 0.8, 1), "The colour of white."),
-        ]
+        inputs: [.image(), .color(.color0, default: Color(0.3, 0, 0, 1), "The colour of black."),
+                 .color(.color1, default: Color(1, 0.9, 0.8, 1), "The colour of white.")]
     ) { f in
         let image = try f.image()
         func v(_ c: Color) -> Pixel { Pixel(Float(c.r), Float(c.g), Float(c.b), Float(min(max(c.a, 0), 1))) }

@@ -156,11 +156,9 @@ enum PhotoEffect {
                            look: @escaping @autoclosure @Sendable () -> PhotoEffectLook) -> FilterDescriptor {
         // The look (its curve tables) is built on first use, not when the catalogue loads.
         FilterDescriptor(.colorEffect, name, displayName, usage: usage, description,
-            inputs: [
-                .image(),
-                InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                          description: "When true, colours outside 0…1 continue the look's curves instead of being clamped."),
-            ]
+            inputs: [.image(),
+                     InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
+                               description: "When true, colours outside 0…1 continue the look's curves instead of being clamped.")]
         ) { f in
             let image = try f.image()
             let extrapolate = f.number("inputExtrapolate") != 0

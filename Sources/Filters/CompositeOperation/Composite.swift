@@ -35,10 +35,8 @@ public enum Composite {
                                                   usage: [Usage]? = nil, extent rule: ExtentRule,
                                                   _ description: String) -> FilterDescriptor {
         FilterDescriptor(.compositeOperation, name, displayName, usage: usage, description,
-            inputs: [
-                .image("inputImage", "Image", "The foreground (source) image."),
-                .image(.background),
-            ]
+            inputs: [.image("inputImage", "Image", "The foreground (source) image."),
+                     .image(.background)]
         ) { f in
             let source = try f.image(), background = try f.image("inputBackgroundImage")
             return image(op, source, background, extent: rule)

@@ -9,15 +9,13 @@ import PixelCore
 public enum BumpDistortionLinear {
     public static let descriptor = FilterDescriptor(.distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
         "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
-        inputs: [
-            .image(), .center("A point on the bump's axis."),
-            .number(.radius, default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
-            .number(.angle, default: 0,
-                    sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
-            .number(.scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
-                    "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
-        ]
+        inputs: [.image(), .center("A point on the bump's axis."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
+                 .number(.angle, default: 0,
+                         sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
+                 .number(.scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
+                         "Curvature of the bump: 0 leaves the image unchanged, negative values dent.")]
     ) { f in
         let (image, center, r) = try f.disc()
         let k = f.number("inputScale")

@@ -9,13 +9,11 @@ import PixelCore
 public enum TwirlDistortion {
     public static let descriptor = FilterDescriptor(.distortionEffect, "CITwirlDistortion", "Twirl Distortion",
         "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
-        inputs: [
-            .image(), .center("Centre of the twirl."),
-            .number(.radius, default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
-            .number(.angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
-                    "Rotation at the centre, in radians (positive is counter-clockwise)."),
-        ]
+        inputs: [.image(), .center("Centre of the twirl."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
+                 .number(.angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
+                         "Rotation at the centre, in radians (positive is counter-clockwise).")]
     ) { f in
         let (image, center, r) = try f.disc()
         let angle = f.number("inputAngle")

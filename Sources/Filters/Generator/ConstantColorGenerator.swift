@@ -7,9 +7,7 @@ import PixelCore
 public enum ConstantColorGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CIConstantColorGenerator", "Constant Color",
         "An infinite image filled with one colour.",
-        inputs: [
-            .color(.color, default: Color(1, 0, 0, 1), "The colour of every pixel."),
-        ]
+        inputs: [.color(.color, default: Color(1, 0, 0, 1), "The colour of every pixel.")]
     ) { f in
         Image.color(f.color("inputColor"))
     }

@@ -17,11 +17,9 @@ public enum QRCodeGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CIQRCodeGenerator", "QR Code Generator",
         usage: [.stillImage, .builtIn],
         "Encodes the message bytes as a QR code, one pixel per module, black on white with a one-module quiet zone.",
-        inputs: [
-            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-            InputSpec("inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
-                      description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable."),
-        ]
+        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+                 InputSpec("inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
+                           description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable.")]
     ) { f in
         let message = f.barcodeMessage()
         let name = (f.string("inputCorrectionLevel") ?? "M").uppercased()

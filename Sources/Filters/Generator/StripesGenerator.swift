@@ -11,16 +11,14 @@ import PixelCore
 public enum StripesGenerator {
     public static let descriptor = FilterDescriptor(.generator, "CIStripesGenerator", "Stripes",
         "Infinite vertical stripes of two colours; lower sharpness softens the stripe edges.",
-        inputs: [
-            .center("A point on a stripe edge: the pattern's origin."),
-            InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
-                      description: "Colour of the stripe left of the centre."),
-            InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
-                      description: "Colour of the stripe right of the centre."),
-            .number(.width, default: 80, sliderMin: 0, sliderMax: 800, "Width of a stripe in pixels."),
-            .number(.sharpness, default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "1: crisp (anti-aliased) edges; 0: fully soft blend between stripes."),
-        ]
+        inputs: [.center("A point on a stripe edge: the pattern's origin."),
+                 InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
+                           description: "Colour of the stripe left of the centre."),
+                 InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
+                           description: "Colour of the stripe right of the centre."),
+                 .number(.width, default: 80, sliderMin: 0, sliderMax: 800, "Width of a stripe in pixels."),
+                 .number(.sharpness, default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         "1: crisp (anti-aliased) edges; 0: fully soft blend between stripes.")]
     ) { f in
         let cx = f.vector("inputCenter")[0]
         let c0 = Transfer.workingPixel(f.color("inputColor0")), c1 = Transfer.workingPixel(f.color("inputColor1"))

@@ -6,10 +6,7 @@ import PixelCore
 public enum AffineTransformFilter {
     public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIAffineTransform", "Affine Transform",
         "Scales, rotates, skews or translates the image with a 2D affine transform.",
-        inputs: [
-            .image(),
-            .transform("inputTransform", "Transform", "The transform to apply."),
-        ]
+        inputs: [.image(), .transform("inputTransform", "Transform", "The transform to apply.")]
     ) { f in
         try f.image().transformed(by: f.transform("inputTransform"))
     }

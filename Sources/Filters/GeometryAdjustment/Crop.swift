@@ -6,11 +6,8 @@ import PixelCore
 public enum Crop {
     public static let descriptor = FilterDescriptor(.geometryAdjustment, "CICrop", "Crop",
         "Crops the image to a rectangle given as x, y, width, height.",
-        inputs: [
-            .image(),
-            .vector("inputRectangle", "Rectangle", type: "CIAttributeTypeRectangle",
-                    default: rectVector, identity: rectVector, "The rectangle to keep."),
-        ]
+        inputs: [.image(), .vector("inputRectangle", "Rectangle", type: "CIAttributeTypeRectangle",
+                         default: rectVector, identity: rectVector, "The rectangle to keep.")]
     ) { f in
         try f.image().cropped(to: f.vector("inputRectangle").rect)
     }

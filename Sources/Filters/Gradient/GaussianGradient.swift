@@ -8,13 +8,11 @@ import PixelCore
 public enum GaussianGradient {
     public static let descriptor = FilterDescriptor(.gradient, "CIGaussianGradient", "Gaussian Gradient",
         "A radial gradient from color0 at the centre to color1, with a Gaussian falloff that fades out at the radius.",
-        inputs: [
-            .center("Centre of the gradient."),
-            .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
-            .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
-            .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
-                    "Distance at which the gradient has (almost) reached color1: three standard deviations."),
-        ]
+        inputs: [.center("Centre of the gradient."),
+                 .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
+                 .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
+                 .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
+                         "Distance at which the gradient has (almost) reached color1: three standard deviations.")]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]

@@ -8,12 +8,9 @@ import PixelCore
 public enum Convolution5X5 {
     public static let descriptor = FilterDescriptor(.stylize, "CIConvolution5X5", "5 by 5 Convolution",
         "Convolves every channel with a 5×5 weight matrix and adds a bias.",
-        inputs: [
-            .image(),
-            .vector("inputWeights", "Weights", default: identity, identity: identity,
-                    "Twenty-five weights, row by row from the top-left."),
-            .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting."),
-        ]
+        inputs: [.image(), .vector("inputWeights", "Weights", default: identity, identity: identity,
+                         "Twenty-five weights, row by row from the top-left."),
+                 .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting.")]
     ) { f in
         try ConvolutionFilter.build(f, columns: 5, rows: 5)
     }

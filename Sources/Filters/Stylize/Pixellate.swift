@@ -9,11 +9,9 @@ import PixelCore
 public enum Pixellate {
     public static let descriptor = FilterDescriptor(.stylize, "CIPixellate", "Pixelate",
         "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
-        inputs: [
-            .image(), .center("A point on the corner grid of the squares."),
-            .number("inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
-                    sliderMax: 100, "Side of each square, in pixels."),
-        ]
+        inputs: [.image(), .center("A point on the corner grid of the squares."),
+                 .number("inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
+                         sliderMax: 100, "Side of each square, in pixels.")]
     ) { f in
         let image = try f.image()
         let c = f.vector("inputCenter"), s = f.number("inputScale")

@@ -14,17 +14,14 @@ import PixelCore
 public enum TriangleKaleidoscope {
     public static let descriptor = FilterDescriptor(.tileEffect, "CITriangleKaleidoscope", "Triangle Kaleidoscope",
         "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
-        inputs: [
-            .image(),
-            .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the source triangle."),
-            .number("inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
-                    "Side length of the source triangle, in pixels."),
-            .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
-                    sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
-            .number("inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
-                    "Colour kept per reflection: 1 no fading, 0 only the central triangle."),
-        ]
+        inputs: [.image(), .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
+                         "Centre of the source triangle."),
+                 .number("inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
+                         "Side length of the source triangle, in pixels."),
+                 .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
+                         sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
+                 .number("inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
+                         "Colour kept per reflection: 1 no fading, 0 only the central triangle.")]
     ) { f in
         try requireFinite(f, "inputPoint")
         let input = try f.image()

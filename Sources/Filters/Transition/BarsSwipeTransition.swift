@@ -48,15 +48,13 @@ public enum BarsSwipeTransition {
 
     public static let descriptor = FilterDescriptor(.transition, "CIBarsSwipeTransition", "Bars Swipe Transition",
         "Slides the image out in bars across the angle, each bar faster than the next, to reveal the target image.",
-        inputs: [
-            .image(), .target,
-            .number(.angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
-                    identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
-            .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
-            .number("inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
-                    "Pixels a bar slides per squared unit of lead over the next bar."),
-            .time,
-        ]
+        inputs: [.image(), .target,
+                 .number(.angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
+                         identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
+                 .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
+                 .number("inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
+                         "Pixels a bar slides per squared unit of lead over the next bar."),
+                 .time]
     ) { f in
         let (source, target) = try f.transitionImages()
         let extent = source.extent.union(target.extent)

@@ -30,17 +30,15 @@ public enum DisintegrateWithMaskTransition {
 
     public static let descriptor = FilterDescriptor(.transition, "CIDisintegrateWithMaskTransition", "Disintegrate With Mask",
         "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
-        inputs: [
-            .image(), .target,
-            .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
-            .time,
-            .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
-                    sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
-            .number("inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    identity: 0, "Darkness of the shadow."),
-            .vector("inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
-                    "Offset of the shadow in pixels."),
-        ]
+        inputs: [.image(), .target,
+                 .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
+                 .time,
+                 .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
+                         sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
+                 .number("inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         identity: 0, "Darkness of the shadow."),
+                 .vector("inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
+                         "Offset of the shadow in pixels.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let mask = try f.image("inputMaskImage")

@@ -50,21 +50,19 @@ public enum FlashTransition {
 
     public static let descriptor = FilterDescriptor(.transition, "CIFlashTransition", "Flash",
         "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
-        inputs: [
-            .image(), .target,
-            .center("Where the flash starts."),
-            .sweepExtent,
-            .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
-            .time,
-            .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
-                    "Reach of the radial streaks, in multiples of the flash's core radius."),
-            .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                    "Brightness of the radial streaks."),
-            .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                    "Exponent sharpening the streaks (higher: thinner, more separated)."),
-            .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
-        ]
+        inputs: [.image(), .target,
+                 .center("Where the flash starts."),
+                 .sweepExtent,
+                 .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
+                 .time,
+                 .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
+                         "Reach of the radial streaks, in multiples of the flash's core radius."),
+                 .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
+                         "Brightness of the radial streaks."),
+                 .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
+                         "Exponent sharpening the streaks (higher: thinner, more separated)."),
+                 .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let c = f.vector("inputCenter"), e = f.rect("inputExtent")

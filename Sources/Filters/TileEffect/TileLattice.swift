@@ -191,6 +191,16 @@ enum TileInputs {
                                              identity: 1.570796326794897,
                                              "Angle between the tile's two edges: π/2 gives squares, small values thin diamonds.")
 
+    /// A lattice tile effect declared from the shared inputs: `cell` is the source tile's
+    /// outline and `fold` its folding for a width.
+    static func descriptor(_ name: String, _ displayName: String, _ description: String,
+                           cell: @escaping (Double) -> [(Double, Double)],
+                           fold: @escaping (Double) throws -> FoldFunction) -> FilterDescriptor {
+        FilterDescriptor(.tileEffect, name, displayName, description, inputs: [.image(), center, angle, width]) { f in
+            try build(f, cell: cell, fold: fold)
+        }
+    }
+
     /// A lattice tile effect from the shared inputs; a zero width repeats the centre's colour.
     static func build(_ f: FilterInputs, cell: (Double) -> [(Double, Double)],
                       fold: (Double) throws -> FoldFunction) throws -> Image {

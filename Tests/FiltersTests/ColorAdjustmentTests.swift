@@ -80,17 +80,6 @@ final class ColorAdjustmentTests: ColorOracleCase {
         try assertClose(out, oracle, rect: rect, tolerance: 1e-6)
     }
 
-    func testColorThresholdBinarizesStraightColour() throws {
-        for threshold in [0.3, 0.5] {
-            let out = try apply("CIColorThreshold", input, ["inputThreshold": .number(threshold)])
-            let oracle = try mapOracle(input) { p in
-                let c = self.straight(p)
-                return self.premul(SIMD3(c.x > threshold ? 1 : 0, c.y > threshold ? 1 : 0, c.z > threshold ? 1 : 0), p.w)
-            }
-            try assertClose(out, oracle, rect: rect, tolerance: 1e-6, "threshold \(threshold)")
-        }
-    }
-
     func testColorPolynomialIsACubicPerChannelIncludingAlpha() throws {
         let k: [[Double]] = [[0.05, 0.8, 0.3, -0.2], [0, 1.1, -0.4, 0.2], [0.1, 0.5, 0.5, -0.1], [0.1, 0.9, 0, -0.05]]
         let out = try apply("CIColorPolynomial", input, [

@@ -27,7 +27,7 @@ func typedFilter(_ entry: [String: Any]) -> String {
                 }
 
             """
-        typedPropertyTable += "        (\"\(name)\", \"\(key)\", { ($0 as! \(name)).\(escaped) }, "
+        typedPropertyTable += "        (\"\(name)\", \"\(key)\", { ($0 as! \(name)).\(escaped) as Any }, "
             + "{ ($0 as! \(name)).\(escaped) = $1 as! \(type) }),\n"
     }
     let display = entry["displayName"] as? String ?? name

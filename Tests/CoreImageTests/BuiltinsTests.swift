@@ -81,8 +81,8 @@ final class BuiltinsTests: XCTestCase {
     /// A value of the same Swift type that differs from `value`, inside the input's range.
     static func changed(_ value: Any, _ attributes: [String: Any]) -> Any {
         switch attributes[kCIAttributeClass] as? String {
-        case "CIImage"?: return Optional(CI.small)
-        case "NSObject"?: return CGColorSpace(name: CGColorSpace.linearSRGB)
+        case "CIImage"?: return Optional(CI.small) as Any
+        case "NSObject"?: return CGColorSpace(name: CGColorSpace.linearSRGB) as Any
         default: break
         }
         let lo = (attributes[kCIAttributeMin] as? NSNumber)?.floatValue ?? -.infinity

@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),
         .target(name: "Barcodes", dependencies: ["CZintShim"]),
-        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes"]),
+        // Every `static let descriptor` in Sources/Filters is registered (RegisterFilters writes
+        // `BuiltinFilters.all` at build time), so adding a filter edits no list.
+        .executableTarget(name: "RegisterTool"),
+        .plugin(name: "RegisterFilters", capability: .buildTool(), dependencies: ["RegisterTool"]),
+        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes"], plugins: ["RegisterFilters"]),
         .target(name: "Codecs", dependencies: ["PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
                                                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim"]),
         .executableTarget(name: "EmbedTool"),
@@ -57,11 +61,12 @@ let package = Package(
         // submodule (so `import CoreImage.CIFilterBuiltins` resolves); the Swift target
         // `CoreImage` is that module's Swift part.
         .target(name: "CCoreImage"),
-        .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"]),
-        // Writes Sources/CoreImage/Generated/CIFilterBuiltins.swift from the descriptors;
-        // CoreImageTests fails when the committed file is not what it writes.
-        .target(name: "BuiltinsGenerator", dependencies: ["Lunette", "LuaBridge"]),
-        .executableTarget(name: "cibuiltins-gen", dependencies: ["BuiltinsGenerator"]),
+        // Its typed filters (`CIFilterBuiltins`) are written at build time by GenerateBuiltins
+        // from Core Image's catalogue and the names declared in Sources/Filters: no Filters
+        // code runs, so the tool does not compile Filters a second time for the host.
+        .executableTarget(name: "BuiltinsTool"),
+        .plugin(name: "GenerateBuiltins", capability: .buildTool(), dependencies: ["BuiltinsTool"]),
+        .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"], plugins: ["GenerateBuiltins"]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
         .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport"]),
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
-        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "BuiltinsGenerator", "LuaBridge", "TestSupport"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "LuaBridge", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

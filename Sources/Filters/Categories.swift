@@ -1,6 +1,6 @@
 import Foundation
 
-/// Category names, and the usage categories most built-in filters share.
+/// Core Image's category names (`Family` and `Usage` group them for declarations).
 public enum Category {
     public static let distortionEffect = "CICategoryDistortionEffect"
     public static let halftoneEffect = "CICategoryHalftoneEffect"
@@ -23,24 +23,4 @@ public enum Category {
     public static let highDynamicRange = "CICategoryHighDynamicRange"
     public static let builtIn = "CICategoryBuiltIn"
     public static let xmpSerializable = "CICategoryXMPSerializable"
-}
-
-/// Every built-in filter descriptor, family by family.
-public enum BuiltinFilters {
-    public static let all: [FilterDescriptor] = [
-        BlurFilters.all,
-        ColorAdjustmentFilters.all,
-        ColorEffectFilters.all,
-        PhotoEffectFilters.all,
-        CompositeOperationFilters.all,
-        DistortionEffectFilters.all,
-        GeneratorFilters.all,
-        GeometryAdjustmentFilters.all,
-        GradientFilters.all,
-        HalftoneEffectFilters.all,
-        SharpenFilters.all,
-        StylizeFilters.all,
-        TileEffectFilters.all,
-        TransitionFilters.all,
-    ].flatMap { $0 }
 }

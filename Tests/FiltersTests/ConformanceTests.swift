@@ -74,6 +74,14 @@ final class ConformanceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(compared, 10)
     }
 
+    /// The build-time registration (RegisterFilters) lists each declared filter once.
+    func testEveryBuiltinIsRegisteredOnce() {
+        let names = BuiltinFilters.all.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count, "a filter declared twice")
+        XCTAssertEqual(Set(names), Set(FilterRegistry.shared.names))
+        XCTAssertGreaterThanOrEqual(names.count, 121)
+    }
+
     func testDescriptionsAndRanges() {
         for d in descriptors {
             XCTAssertFalse(d.description.isEmpty, d.name)
@@ -114,12 +122,18 @@ final class ConformanceTests: XCTestCase {
         defer { UndeclaredInputReads.checking = false }
         _ = UndeclaredInputReads.drain()
         let photo = try ImageIO.load(Fixtures.astronaut).cropped(to: Rect(100, 100, 48, 32))
+        // Every filter at its defaults, then at its identity values (bodies often branch there).
         for d in descriptors {
-            let f = Filter(d)
-            for spec in d.inputs where spec.attributeClass == .image { try f.set(spec.key, .image(photo)) }
-            guard let out = try? f.outputImage() else { continue }
-            let rect = out.extent.isInfinite ? IRect(0, 0, 16, 16) : IRect(covering: out.extent)
-            _ = try? Context().render(out, rect: rect)
+            for atIdentity in [false, true] {
+                let f = Filter(d)
+                for spec in d.inputs {
+                    if spec.attributeClass == .image { try f.set(spec.key, .image(photo)) }
+                    if atIdentity, let id = spec.identity { try f.set(spec.key, id) }
+                }
+                let out = try f.outputImage()
+                let rect = out.extent.isInfinite ? IRect(0, 0, 16, 16) : IRect(covering: out.extent)
+                _ = try Context().render(out, rect: rect)
+            }
         }
         XCTAssertEqual(UndeclaredInputReads.drain(), [], "filter bodies reading keys they do not declare")
         let typo = FilterDescriptor(name: "CITypo", displayName: "Typo", categories: [], description: "",

@@ -8,15 +8,12 @@ import PixelCore
 /// is transparent, so edges darken: clamp first and crop after (see `specials`).
 /// Lua: `img | CIGaussianBlur{radius = 4}`
 public enum GaussianBlur {
-    public static let descriptor = FilterDescriptor(
-        name: "CIGaussianBlur", displayName: "Gaussian Blur",
-        categories: [Category.blur, Category.stillImage, Category.video, Category.builtIn],
-        description: "Blurs the image with a Gaussian kernel whose standard deviation is the radius.",
-        inputs: [
-            .image(),
-            .number("inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
-                    "Standard deviation of the Gaussian, in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.blur, "CIGaussianBlur", "Gaussian Blur",
+        usage: [.stillImage, .video, .builtIn],
+        "Blurs the image with a Gaussian kernel whose standard deviation is the radius.",
+        inputs: [.image(),
+                 .number("inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
+                         "Standard deviation of the Gaussian, in pixels.")]
     ) { f in
         try f.image().gaussianBlurred(sigma: f.number("inputRadius"))
     }

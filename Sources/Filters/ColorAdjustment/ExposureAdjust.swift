@@ -4,16 +4,11 @@ import PixelCore
 /// CIExposureAdjust: colour multiplied by 2^EV in linear light (premultiplied, alpha kept).
 /// Lua: `img | CIExposureAdjust{EV = 0.5}`
 public enum ExposureAdjust {
-    public static let descriptor = FilterDescriptor(
-        name: "CIExposureAdjust", displayName: "Exposure Adjust",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn, Category.xmpSerializable],
-        description: "Changes exposure in photographic stops: colour is multiplied by 2 to the power EV.",
-        inputs: [
-            .image(),
-            .number("inputEV", "EV", default: 0, sliderMin: -10, sliderMax: 10, identity: 0,
-                    "Exposure change in stops."),
-        ]
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIExposureAdjust", "Exposure Adjust",
+        usage: [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn, .xmpSerializable],
+        "Changes exposure in photographic stops: colour is multiplied by 2 to the power EV.",
+        inputs: [.image(), .number("inputEV", "EV", default: 0, sliderMin: -10, sliderMax: 10, identity: 0,
+                         "Exposure change in stops.")]
     ) { f in
         let image = try f.image()
         let ev = f.number("inputEV")

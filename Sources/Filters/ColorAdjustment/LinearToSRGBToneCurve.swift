@@ -5,16 +5,7 @@ import PixelCore
 /// working-space colour, v' = v ≤ 0.0031308 ? 12.92·v : 1.055·v^(1/2.4) − 0.055 (odd-symmetric
 /// below zero); CISRGBToneCurveToLinear undoes it. Lua: `img | CILinearToSRGBToneCurve{}`
 public enum LinearToSRGBToneCurve {
-    public static let descriptor = FilterDescriptor(
-        name: "CILinearToSRGBToneCurve", displayName: "Linear to sRGB Tone Curve",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn],
-        description: "Encodes linear-light values with the sRGB transfer curve, which brightens the image.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            guard p.w > 0 else { return p }
-            return ColorMath.pixel(ColorMath.encode(ColorMath.rgb(p)), p.w)
-        }
-    }
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CILinearToSRGBToneCurve", "Linear to sRGB Tone Curve",
+        "Encodes linear-light values with the sRGB transfer curve, which brightens the image.",
+        imageOnly: { image in image.mappedStraight { ColorMath.encode($0) } })
 }

@@ -10,11 +10,8 @@ import PixelCore
 public enum ToneCurve {
     static let defaults: [[Double]] = [[0, 0], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, 1]]
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIToneCurve", displayName: "Tone Curve",
-        categories: [Category.colorAdjustment, Category.video, Category.stillImage, Category.interlaced,
-                     Category.nonSquarePixels, Category.builtIn],
-        description: "Remaps R, G and B through a smooth monotone spline through five (x, y) points, in a gamma-2 perceptual space.",
+    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIToneCurve", "Tone Curve",
+        "Remaps R, G and B through a smooth monotone spline through five (x, y) points, in a gamma-2 perceptual space.",
         inputs: [.image()] + (0..<5).map { i in
             .vector("inputPoint\(i)", "Point \(i)", type: "CIAttributeTypeOffset", default: defaults[i], identity: defaults[i],
                     "Control point \(i) of the curve (input, output).")
@@ -28,11 +25,7 @@ public enum ToneCurve {
         if pts.map(\.components) == defaults { return image }
         let spline = try Spline(pts.map { SIMD2($0[0], $0[1]) }, extrapolate: f.number("inputExtrapolate") != 0,
                                 filter: f.filter)
-        return image.mapped { p in
-            guard p.w > 0 else { return p }
-            let c = ColorMath.rgb(p)
-            return ColorMath.pixel(SIMD3(spline.gamma2(c.x), spline.gamma2(c.y), spline.gamma2(c.z)), p.w)
-        }
+        return image.mappedStraight { c in SIMD3(spline.gamma2(c.x), spline.gamma2(c.y), spline.gamma2(c.z)) }
     }
 
     /// A five-point monotone cubic Hermite spline, in Float for the kernel.

@@ -8,20 +8,15 @@ public enum ColorCrossPolynomial {
     static let identities: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
                                          [0, 0, 1, 0, 0, 0, 0, 0, 0, 0]]
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorCrossPolynomial", displayName: "Color Cross Polynomial",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Each output channel is a second-order polynomial of R, G and B: linear, squared and cross terms plus a constant.",
-        inputs: [
-            .image(),
-            .vector("inputRedCoefficients", "Red Coefficients", default: identities[0], identity: identities[0],
-                    "Ten coefficients of the red output: r g b r² g² b² rg gb br 1."),
-            .vector("inputGreenCoefficients", "Green Coefficients", default: identities[1], identity: identities[1],
-                    "Ten coefficients of the green output: r g b r² g² b² rg gb br 1."),
-            .vector("inputBlueCoefficients", "Blue Coefficients", default: identities[2], identity: identities[2],
-                    "Ten coefficients of the blue output: r g b r² g² b² rg gb br 1."),
-        ]
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCrossPolynomial", "Color Cross Polynomial",
+        "Each output channel is a second-order polynomial of R, G and B: linear, squared and cross terms plus a constant.",
+        inputs: [.image(),
+                 .vector("inputRedCoefficients", "Red Coefficients", default: identities[0], identity: identities[0],
+                         "Ten coefficients of the red output: r g b r² g² b² rg gb br 1."),
+                 .vector("inputGreenCoefficients", "Green Coefficients", default: identities[1], identity: identities[1],
+                         "Ten coefficients of the green output: r g b r² g² b² rg gb br 1."),
+                 .vector("inputBlueCoefficients", "Blue Coefficients", default: identities[2], identity: identities[2],
+                         "Ten coefficients of the blue output: r g b r² g² b² rg gb br 1.")]
     ) { f in
         let image = try f.image()
         let ks = ["inputRedCoefficients", "inputGreenCoefficients", "inputBlueCoefficients"].map { f.vector($0) }

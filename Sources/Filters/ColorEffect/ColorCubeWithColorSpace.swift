@@ -10,18 +10,13 @@ import PixelCore
 public enum ColorCubeWithColorSpace {
     enum Space { case working, srgb }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorCubeWithColorSpace", displayName: "Color Cube with ColorSpace",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
-        inputs: [
-            .image(), .cubeDimension, .cubeData,
-            InputSpec("inputExtrapolate", "Extrapolate", class: .number,
-                      description: "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
-            InputSpec("inputColorSpace", "Color Space", class: .object,
-                      description: "The cube's colour space by name: \"sRGB\" or \"linearSRGB\" (nil: the linear working space)."),
-        ]
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCubeWithColorSpace", "Color Cube with ColorSpace",
+        "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
+        inputs: [.image(), .cubeDimension, .cubeData,
+                 InputSpec("inputExtrapolate", "Extrapolate", class: .number,
+                           description: "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
+                 InputSpec("inputColorSpace", "Color Space", class: .object,
+                           description: "The cube's colour space by name: \"sRGB\" or \"linearSRGB\" (nil: the linear working space).")]
     ) { f in
         let image = try f.image()
         let space = try parse(f["inputColorSpace"], key: "\(f.filter).inputColorSpace")

@@ -6,16 +6,7 @@ import PixelCore
 /// (the photographic negative people expect) and inverting twice restores the image.
 /// Alpha is kept. Lua: `img | CIColorInvert{}`
 public enum ColorInvert {
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorInvert", displayName: "Color Invert",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            guard p.w > 0 else { return p }
-            return ColorMath.pixel(ColorMath.decode(1 - ColorMath.encode(ColorMath.rgb(p))), p.w)
-        }
-    }
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert",
+        "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
+        imageOnly: { image in image.mappedStraight { c in ColorMath.decode(1 - ColorMath.encode(c)) } })
 }

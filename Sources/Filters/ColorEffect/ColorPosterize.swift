@@ -6,24 +6,14 @@ import PixelCore
 /// encoded values so the steps are perceptually even (and 300 levels is invisible, the
 /// identity). Alpha is kept. Lua: `img | CIColorPosterize{levels = 4}`
 public enum ColorPosterize {
-    public static let descriptor = FilterDescriptor(
-        name: "CIColorPosterize", displayName: "Color Posterize",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Quantizes each colour channel to a number of brightness steps, for a flat poster look.",
-        inputs: [
-            .image(),
-            .number("inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
-                    "Steps per channel."),
-        ]
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorPosterize", "Color Posterize",
+        "Quantizes each colour channel to a number of brightness steps, for a flat poster look.",
+        inputs: [.image(),
+                 .number("inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
+                         "Steps per channel.")]
     ) { f in
         let image = try f.image()
         let levels = Float(f.number("inputLevels"))
-        return image.mapped { p in
-            guard p.w > 0 else { return p }
-            let e = ColorMath.encode(ColorMath.rgb(p))
-            let q = (e * levels + 0.5).rounded(.down) / levels
-            return ColorMath.pixel(ColorMath.decode(q), p.w)
-        }
+        return image.mappedStraight { c in ColorMath.decode((ColorMath.encode(c) * levels + 0.5).rounded(.down) / levels) }
     }
 }

@@ -4,16 +4,7 @@ import PixelCore
 /// CIMaximumComponent: v = max(r, g, b), rgb' = (v, v, v), alpha kept (on premultiplied
 /// colour, which equals doing it on straight colour). Lua: `img | CIMaximumComponent{}`
 public enum MaximumComponent {
-    public static let descriptor = FilterDescriptor(
-        name: "CIMaximumComponent", displayName: "Maximum Component",
-        categories: [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                     Category.stillImage, Category.builtIn],
-        description: "Grayscale from the largest of each pixel's R, G and B values.",
-        inputs: [.image()]
-    ) { f in
-        try f.image().mapped { p in
-            let v = max(p.x, p.y, p.z)
-            return Pixel(v, v, v, p.w)
-        }
-    }
+    public static let descriptor = FilterDescriptor(.colorEffect, "CIMaximumComponent", "Maximum Component",
+        "Grayscale from the largest of each pixel's R, G and B values.",
+        imageOnly: { image in image.mapped { p in let v = max(p.x, p.y, p.z); return Pixel(v, v, v, p.w) } })
 }

@@ -150,19 +150,15 @@ struct PhotoEffectCurve {
 
 /// Shared descriptor shape of the eight presets.
 enum PhotoEffect {
-    static let categories = [Category.colorEffect, Category.video, Category.interlaced, Category.nonSquarePixels,
-                             Category.stillImage, Category.builtIn, Category.xmpSerializable]
+    static let usage: [Usage] = [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn, .xmpSerializable]
 
-    static func descriptor(name: String, displayName: String, description: String,
+    static func descriptor(_ name: String, _ displayName: String, _ description: String,
                            look: @escaping @autoclosure @Sendable () -> PhotoEffectLook) -> FilterDescriptor {
         // The look (its curve tables) is built on first use, not when the catalogue loads.
-        FilterDescriptor(
-            name: name, displayName: displayName, categories: categories, description: description,
-            inputs: [
-                .image(),
-                InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                          description: "When true, colours outside 0…1 continue the look's curves instead of being clamped."),
-            ]
+        FilterDescriptor(.colorEffect, name, displayName, usage: usage, description,
+            inputs: [.image(),
+                     InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
+                               description: "When true, colours outside 0…1 continue the look's curves instead of being clamped.")]
         ) { f in
             let image = try f.image()
             let extrapolate = f.number("inputExtrapolate") != 0

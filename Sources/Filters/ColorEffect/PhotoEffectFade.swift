@@ -12,7 +12,7 @@ public enum PhotoEffectFade {
         blue: [(0, 0.12), (0.5, 0.5), (1, 0.9)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectFade", displayName: "Photo Effect Fade",
-        description: "Preset film look (Apple 'Fade'): vintage-film emulation with washed-out, reduced color.",
+        "CIPhotoEffectFade", "Photo Effect Fade",
+        "Preset film look (Apple 'Fade'): vintage-film emulation with washed-out, reduced color.",
         look: look)
 }

@@ -13,7 +13,7 @@ public enum PhotoEffectInstant {
         blue: [(0, 0.12), (0.5, 0.46), (1, 0.82)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectInstant", displayName: "Photo Effect Instant",
-        description: "Preset film look (Apple 'Instant'): instant-camera style emulation with shifted, distorted colors.",
+        "CIPhotoEffectInstant", "Photo Effect Instant",
+        "Preset film look (Apple 'Instant'): instant-camera style emulation with shifted, distorted colors.",
         look: look)
 }

@@ -12,7 +12,7 @@ public enum PhotoEffectMono {
         red: curve, green: curve, blue: curve)
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectMono", displayName: "Photo Effect Mono",
-        description: "Preset black-and-white film look (Apple 'Mono') with low contrast.",
+        "CIPhotoEffectMono", "Photo Effect Mono",
+        "Preset black-and-white film look (Apple 'Mono') with low contrast.",
         look: look)
 }

@@ -12,7 +12,7 @@ public enum PhotoEffectNoir {
         red: curve, green: curve, blue: curve)
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectNoir", displayName: "Photo Effect Noir",
-        description: "Preset black-and-white film look (Apple 'Noir') with strongly exaggerated contrast.",
+        "CIPhotoEffectNoir", "Photo Effect Noir",
+        "Preset black-and-white film look (Apple 'Noir') with strongly exaggerated contrast.",
         look: look)
 }

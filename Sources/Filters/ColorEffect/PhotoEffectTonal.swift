@@ -12,7 +12,7 @@ public enum PhotoEffectTonal {
         red: curve, green: curve, blue: curve)
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectTonal", displayName: "Photo Effect Tonal",
-        description: "Preset black-and-white film look (Apple 'Tonal') that keeps contrast close to the original.",
+        "CIPhotoEffectTonal", "Photo Effect Tonal",
+        "Preset black-and-white film look (Apple 'Tonal') that keeps contrast close to the original.",
         look: look)
 }

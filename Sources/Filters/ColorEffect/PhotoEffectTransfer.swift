@@ -13,7 +13,7 @@ public enum PhotoEffectTransfer {
         blue: [(0, 0.02), (0.5, 0.4), (1, 0.78)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        name: "CIPhotoEffectTransfer", displayName: "Photo Effect Transfer",
-        description: "Preset film look (Apple 'Transfer'): vintage-film emulation that emphasizes warm tones.",
+        "CIPhotoEffectTransfer", "Photo Effect Transfer",
+        "Preset film look (Apple 'Transfer'): vintage-film emulation that emphasizes warm tones.",
         look: look)
 }

@@ -14,8 +14,6 @@ public enum AdditionCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CIAdditionCompositing", displayName: "Addition",
-        categories: Composite.compositingCategories,
-        extent: .union,
-        description: "Adds the foreground and background colors component by component, brightening the result (used for highlights and lens flares).")
+        Operator.self, "CIAdditionCompositing", "Addition", usage: Composite.highDynamicRange, extent: .union,
+        "Adds the foreground and background colors component by component, brightening the result (used for highlights and lens flares).")
 }

@@ -13,8 +13,6 @@ public enum ColorBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIColorBlendMode", displayName: "Color Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Color' blend: takes hue and saturation from the foreground image and luminance from the background.")
+        Blend.self, "CIColorBlendMode", "Color Blend Mode", extent: .union,
+        "PDF 'Color' blend: takes hue and saturation from the foreground image and luminance from the background.")
 }

@@ -14,8 +14,6 @@ public enum ColorBurnBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIColorBurnBlendMode", displayName: "Color Burn Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Color Burn' blend: darkens the background according to the foreground; a white foreground leaves it unchanged.")
+        Blend.self, "CIColorBurnBlendMode", "Color Burn Blend Mode", extent: .union,
+        "PDF 'Color Burn' blend: darkens the background according to the foreground; a white foreground leaves it unchanged.")
 }

@@ -14,8 +14,6 @@ public enum ColorDodgeBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIColorDodgeBlendMode", displayName: "Color Dodge Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Color Dodge' blend: brightens the background according to the foreground; a black foreground leaves it unchanged.")
+        Blend.self, "CIColorDodgeBlendMode", "Color Dodge Blend Mode", extent: .union,
+        "PDF 'Color Dodge' blend: brightens the background according to the foreground; a black foreground leaves it unchanged.")
 }

@@ -26,24 +26,17 @@ public enum Composite {
         }
     }
 
-    /// Categories of the PDF blend modes.
-    static let blendCategories = [Category.compositeOperation, Category.video, Category.stillImage,
-                                  Category.interlaced, Category.nonSquarePixels, Category.builtIn]
-    /// Categories of the Porter-Duff and arithmetic composites (they also list high dynamic range).
-    static let compositingCategories = [Category.compositeOperation, Category.video, Category.stillImage,
-                                        Category.interlaced, Category.nonSquarePixels, Category.highDynamicRange,
-                                        Category.builtIn]
+    /// Usage of the Porter-Duff and arithmetic composites (the PDF blend modes have the
+    /// family's, without high dynamic range).
+    static let highDynamicRange: [Usage] = [.video, .stillImage, .interlaced, .nonSquarePixels, .highDynamicRange, .builtIn]
 
     /// A composite's descriptor: the two image inputs and a build that makes one point node.
-    static func descriptor<Op: CompositeOperator>(_ op: Op.Type, name: String, displayName: String,
-                                                  categories: [String], extent rule: ExtentRule,
-                                                  description: String) -> FilterDescriptor {
-        FilterDescriptor(
-            name: name, displayName: displayName, categories: categories, description: description,
-            inputs: [
-                .image("inputImage", "Image", "The foreground (source) image."),
-                .image("inputBackgroundImage", "Background Image", "The background (backdrop) image."),
-            ]
+    static func descriptor<Op: CompositeOperator>(_ op: Op.Type, _ name: String, _ displayName: String,
+                                                  usage: [Usage]? = nil, extent rule: ExtentRule,
+                                                  _ description: String) -> FilterDescriptor {
+        FilterDescriptor(.compositeOperation, name, displayName, usage: usage, description,
+            inputs: [.image("inputImage", "Image", "The foreground (source) image."),
+                     .image(.background)]
         ) { f in
             let source = try f.image(), background = try f.image("inputBackgroundImage")
             return image(op, source, background, extent: rule)

@@ -13,8 +13,6 @@ public enum DarkenBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIDarkenBlendMode", displayName: "Darken Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Darken' blend: keeps, per component, the darker of foreground and background.")
+        Blend.self, "CIDarkenBlendMode", "Darken Blend Mode", extent: .union,
+        "PDF 'Darken' blend: keeps, per component, the darker of foreground and background.")
 }

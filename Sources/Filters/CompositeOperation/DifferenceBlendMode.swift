@@ -12,8 +12,6 @@ public enum DifferenceBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIDifferenceBlendMode", displayName: "Difference Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Difference' blend: absolute difference of foreground and background (black foreground = no change, white inverts the background).")
+        Blend.self, "CIDifferenceBlendMode", "Difference Blend Mode", extent: .union,
+        "PDF 'Difference' blend: absolute difference of foreground and background (black foreground = no change, white inverts the background).")
 }

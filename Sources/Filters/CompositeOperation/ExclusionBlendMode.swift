@@ -13,8 +13,6 @@ public enum ExclusionBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIExclusionBlendMode", displayName: "Exclusion Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Exclusion' blend: like Difference but with lower contrast (black foreground = no change, white inverts the background).")
+        Blend.self, "CIExclusionBlendMode", "Exclusion Blend Mode", extent: .union,
+        "PDF 'Exclusion' blend: like Difference but with lower contrast (black foreground = no change, white inverts the background).")
 }

@@ -15,8 +15,6 @@ public enum HardLightBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIHardLightBlendMode", displayName: "Hard Light Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Hard Light' blend: multiplies where the foreground is darker than 50% gray and screens where it is lighter, like a harsh spotlight.")
+        Blend.self, "CIHardLightBlendMode", "Hard Light Blend Mode", extent: .union,
+        "PDF 'Hard Light' blend: multiplies where the foreground is darker than 50% gray and screens where it is lighter, like a harsh spotlight.")
 }

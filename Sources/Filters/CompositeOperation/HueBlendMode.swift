@@ -13,8 +13,6 @@ public enum HueBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIHueBlendMode", displayName: "Hue Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Hue' blend: takes hue from the foreground and saturation plus luminance from the background.")
+        Blend.self, "CIHueBlendMode", "Hue Blend Mode", extent: .union,
+        "PDF 'Hue' blend: takes hue from the foreground and saturation plus luminance from the background.")
 }

@@ -13,8 +13,6 @@ public enum LightenBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CILightenBlendMode", displayName: "Lighten Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Lighten' blend: keeps, per component, the lighter of foreground and background.")
+        Blend.self, "CILightenBlendMode", "Lighten Blend Mode", extent: .union,
+        "PDF 'Lighten' blend: keeps, per component, the lighter of foreground and background.")
 }

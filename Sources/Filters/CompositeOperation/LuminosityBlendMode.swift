@@ -13,8 +13,6 @@ public enum LuminosityBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CILuminosityBlendMode", displayName: "Luminosity Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Luminosity' blend: takes luminance from the foreground and hue plus saturation from the background (the inverse of Color blend).")
+        Blend.self, "CILuminosityBlendMode", "Luminosity Blend Mode", extent: .union,
+        "PDF 'Luminosity' blend: takes luminance from the foreground and hue plus saturation from the background (the inverse of Color blend).")
 }

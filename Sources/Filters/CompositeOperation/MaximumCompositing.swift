@@ -14,8 +14,6 @@ public enum MaximumCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CIMaximumCompositing", displayName: "Maximum",
-        categories: Composite.compositingCategories,
-        extent: .union,
-        description: "Per-component maximum of the foreground and background images.")
+        Operator.self, "CIMaximumCompositing", "Maximum", usage: Composite.highDynamicRange, extent: .union,
+        "Per-component maximum of the foreground and background images.")
 }

@@ -15,8 +15,6 @@ public enum MinimumCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CIMinimumCompositing", displayName: "Minimum",
-        categories: Composite.compositingCategories,
-        extent: .union,
-        description: "Per-component minimum of the foreground and background images.")
+        Operator.self, "CIMinimumCompositing", "Minimum", usage: Composite.highDynamicRange, extent: .union,
+        "Per-component minimum of the foreground and background images.")
 }

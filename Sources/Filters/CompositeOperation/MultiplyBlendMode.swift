@@ -12,8 +12,6 @@ public enum MultiplyBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIMultiplyBlendMode", displayName: "Multiply Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Multiply' blend: multiplies foreground and background colors, so the result is at least as dark as either.")
+        Blend.self, "CIMultiplyBlendMode", "Multiply Blend Mode", extent: .union,
+        "PDF 'Multiply' blend: multiplies foreground and background colors, so the result is at least as dark as either.")
 }

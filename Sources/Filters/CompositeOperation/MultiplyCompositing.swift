@@ -14,8 +14,6 @@ public enum MultiplyCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CIMultiplyCompositing", displayName: "Multiply",
-        categories: Composite.compositingCategories,
-        extent: .intersection,
-        description: "Multiplies the color components of the two images, e.g. to apply a lighting or spotlight image.")
+        Operator.self, "CIMultiplyCompositing", "Multiply", usage: Composite.highDynamicRange, extent: .intersection,
+        "Multiplies the color components of the two images, e.g. to apply a lighting or spotlight image.")
 }

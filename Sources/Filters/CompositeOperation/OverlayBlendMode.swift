@@ -14,8 +14,6 @@ public enum OverlayBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIOverlayBlendMode", displayName: "Overlay Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Overlay' blend: multiplies or screens depending on the background, preserving the background's highlights and shadows.")
+        Blend.self, "CIOverlayBlendMode", "Overlay Blend Mode", extent: .union,
+        "PDF 'Overlay' blend: multiplies or screens depending on the background, preserving the background's highlights and shadows.")
 }

@@ -13,8 +13,6 @@ public enum SaturationBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CISaturationBlendMode", displayName: "Saturation Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Saturation' blend: takes saturation from the foreground and hue plus luminance from the background.")
+        Blend.self, "CISaturationBlendMode", "Saturation Blend Mode", extent: .union,
+        "PDF 'Saturation' blend: takes saturation from the foreground and hue plus luminance from the background.")
 }

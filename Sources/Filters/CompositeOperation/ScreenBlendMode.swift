@@ -12,8 +12,6 @@ public enum ScreenBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CIScreenBlendMode", displayName: "Screen Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Screen' blend: multiplies the inverses of both images and inverts the result, so the output is at least as light as either input.")
+        Blend.self, "CIScreenBlendMode", "Screen Blend Mode", extent: .union,
+        "PDF 'Screen' blend: multiplies the inverses of both images and inverts the result, so the output is at least as light as either input.")
 }

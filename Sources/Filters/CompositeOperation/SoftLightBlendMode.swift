@@ -17,8 +17,6 @@ public enum SoftLightBlendMode {
     }
 
     public static let descriptor = Composite.descriptor(
-        Blend.self, name: "CISoftLightBlendMode", displayName: "Soft Light Blend Mode",
-        categories: Composite.blendCategories,
-        extent: .union,
-        description: "PDF 'Soft Light' blend: gently darkens or lightens the background depending on whether the foreground is below or above 50% gray, like a diffuse spotlight.")
+        Blend.self, "CISoftLightBlendMode", "Soft Light Blend Mode", extent: .union,
+        "PDF 'Soft Light' blend: gently darkens or lightens the background depending on whether the foreground is below or above 50% gray, like a diffuse spotlight.")
 }

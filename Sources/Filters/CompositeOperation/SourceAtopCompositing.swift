@@ -14,8 +14,6 @@ public enum SourceAtopCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CISourceAtopCompositing", displayName: "Source Atop",
-        categories: Composite.compositingCategories,
-        extent: .background,
-        description: "Porter-Duff 'source atop': shows the background, with the foreground drawn only where the background is opaque.")
+        Operator.self, "CISourceAtopCompositing", "Source Atop", usage: Composite.highDynamicRange, extent: .background,
+        "Porter-Duff 'source atop': shows the background, with the foreground drawn only where the background is opaque.")
 }

@@ -14,8 +14,6 @@ public enum SourceInCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CISourceInCompositing", displayName: "Source In",
-        categories: Composite.compositingCategories,
-        extent: .intersection,
-        description: "Porter-Duff 'source in': keeps the foreground only where the background is opaque (the background acts as a mask).")
+        Operator.self, "CISourceInCompositing", "Source In", usage: Composite.highDynamicRange, extent: .intersection,
+        "Porter-Duff 'source in': keeps the foreground only where the background is opaque (the background acts as a mask).")
 }

@@ -14,8 +14,6 @@ public enum SourceOutCompositing {
     }
 
     public static let descriptor = Composite.descriptor(
-        Operator.self, name: "CISourceOutCompositing", displayName: "Source Out",
-        categories: Composite.compositingCategories,
-        extent: .source,
-        description: "Porter-Duff 'source out': keeps the foreground only where the background is transparent.")
+        Operator.self, "CISourceOutCompositing", "Source Out", usage: Composite.highDynamicRange, extent: .source,
+        "Porter-Duff 'source out': keeps the foreground only where the background is transparent.")
 }

@@ -7,27 +7,20 @@ import PixelCore
 /// the centre is magnified by 1/(1 − scale), the rim is continuous (C¹), and the map stays
 /// monotonic for −1.25 ≤ scale ≤ 1. Lua: `img | CIBumpDistortion{center = Vector(256, 256), scale = 0.5}`
 public enum BumpDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIBumpDistortion", displayName: "Bump Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Bulges the disc around the centre outwards (positive scale) or dents it inwards (negative scale).",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the bump."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 600, "Radius of the affected disc, in pixels."),
-            .number("inputScale", "Scale", default: 0.5, sliderMin: -1, sliderMax: 1, identity: 0,
-                    "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIBumpDistortion", "Bump Distortion",
+        "Bulges the disc around the centre outwards (positive scale) or dents it inwards (negative scale).",
+        inputs: [.image(), .center("Centre of the bump."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 600, "Radius of the affected disc, in pixels."),
+                 .number(.scale, default: 0.5, sliderMin: -1, sliderMax: 1, identity: 0,
+                         "Curvature of the bump: 0 leaves the image unchanged, negative values dent.")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), k = f.number("inputScale")
+        let (image, center, r) = try f.disc()
+        let k = f.number("inputScale")
         if r <= 0 || k == 0 { return image }
         let s: @Sendable (Double) -> Double = { d in bump(d, radius: r, scale: k) }
         return RadialWarp(
-            center: Point(c[0], c[1]), radius: r,
+            center: center, radius: r,
             profile: { d in (s(d), 0) },
             bounds: { d0, d1 in
                 if k <= 1, k >= -1.25 { return (s(d0), s(d1), 0, 0) }

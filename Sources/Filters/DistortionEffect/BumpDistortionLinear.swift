@@ -7,28 +7,21 @@ import PixelCore
 /// the line are kept. Model chosen by Lunette (no public formula); positive scales magnify the
 /// band around the line, negative ones squeeze it. Lua: `img | CIBumpDistortionLinear{angle = 0.3, scale = 0.5}`
 public enum BumpDistortionLinear {
-    public static let descriptor = FilterDescriptor(
-        name: "CIBumpDistortionLinear", displayName: "Bump Distortion Linear",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "A point on the bump's axis."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0,
-                    sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
-            .number("inputScale", "Scale", default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
-                    "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
+        "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
+        inputs: [.image(), .center("A point on the bump's axis."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
+                 .number(.angle, default: 0,
+                         sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
+                 .number(.scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
+                         "Curvature of the bump: 0 leaves the image unchanged, negative values dent.")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), k = f.number("inputScale")
+        let (image, center, r) = try f.disc()
+        let k = f.number("inputScale")
         let angle = f.number("inputAngle")
         if r <= 0 || k == 0 { return image }
-        let cx = c[0], cy = c[1]
+        let cx = center.x, cy = center.y
         let ax = cos(angle), ay = sin(angle)   // along the axis
         let nx = -ay, ny = ax                  // across it
         let map: @Sendable (Double, Double) -> Point? = { x, y in

@@ -6,23 +6,15 @@ import PixelCore
 /// the disc samples the rim point on its ray (distance r, same angle).
 /// Lua: `img | CICircleSplashDistortion{center = Vector(256, 256), radius = 100}`
 public enum CircleSplashDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CICircleSplashDistortion", displayName: "Circle Splash Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the disc."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 0,
-                    sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CICircleSplashDistortion", "Circle Splash Distortion",
+        "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
+        inputs: [.image(), .center("Centre of the disc."),
+                 .number(.radius, default: 150, min: 0,
+                         sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels.")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius")
+        let (image, center, r) = try f.disc()
         return RadialWarp(
-            center: Point(c[0], c[1]), radius: r, zone: .outside,
+            center: center, radius: r, zone: .outside,
             profile: { _ in (r, 0) },
             bounds: { _, _ in (r, r, 0, 0) }
         ).apply(to: image)

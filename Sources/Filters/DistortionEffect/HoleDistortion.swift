@@ -8,24 +8,16 @@ import PixelCore
 /// strongest at the hole's edge and fades as r²/2d far away.
 /// Lua: `img | CIHoleDistortion{center = Vector(256, 256), radius = 60}`
 public enum HoleDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIHoleDistortion", displayName: "Hole Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the hole."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 0.01,
-                    sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIHoleDistortion", "Hole Distortion",
+        "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
+        inputs: [.image(), .center("Centre of the hole."),
+                 .number(.radius, default: 150, min: 0.01,
+                         sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels.")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius")
+        let (image, center, r) = try f.disc()
         let s: @Sendable (Double) -> Double = { d in max(0, d * d - r * r).squareRoot() }
         return RadialWarp(
-            center: Point(c[0], c[1]), radius: r, zone: .outside, voidInside: true,
+            center: center, radius: r, zone: .outside, voidInside: true,
             profile: { d in (s(d), 0) },
             bounds: { d0, d1 in (s(d0), s(d1), 0, 0) }
         ).apply(to: image)

@@ -11,20 +11,14 @@ import PixelCore
 /// (rotation 0 was a no-op). The spiral's rate is a guess. Radius 0 leaves the image as is.
 /// Lua: `img | CILightTunnel{center = Vector(256, 256), rotation = 0.8}`
 public enum LightTunnel {
-    public static let descriptor = FilterDescriptor(
-        name: "CILightTunnel", displayName: "Light Tunnel Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Keeps a disc of the image and streams its rim outwards in spirals, like the wall of a tunnel.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the tunnel."),
-            .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
-                    sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
-                    "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 100,
-                    sliderMin: 1, sliderMax: 500, identity: 0, "Radius of the tunnel's mouth, in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CILightTunnel", "Light Tunnel Distortion",
+        "Keeps a disc of the image and streams its rim outwards in spirals, like the wall of a tunnel.",
+        inputs: [.image(), .center("Centre of the tunnel."),
+                 .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
+                         sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
+                         "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
+                 .number(.radius, default: 100,
+                         sliderMin: 1, sliderMax: 500, identity: 0, "Radius of the tunnel's mouth, in pixels.")]
     ) { f in
         try requireFinite(f, "inputCenter", "inputRotation", "inputRadius")
         let image = try f.image()

@@ -8,28 +8,21 @@ import PixelCore
 /// squeeze more of the disc into its centre.
 /// Lua: `img | CIPinchDistortion{center = Vector(256, 256), radius = 200, scale = 0.5}`
 public enum PinchDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPinchDistortion", displayName: "Pinch Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Pinches the disc around the centre: content is pulled inwards, more strongly for larger scales.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the pinch."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 1000, identity: 0, "Radius of the affected disc, in pixels."),
-            .number("inputScale", "Scale", default: 0.5, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
-                    "Strength of the pinch: 0 leaves the image unchanged."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIPinchDistortion", "Pinch Distortion",
+        "Pinches the disc around the centre: content is pulled inwards, more strongly for larger scales.",
+        inputs: [.image(), .center("Centre of the pinch."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 1000, identity: 0, "Radius of the affected disc, in pixels."),
+                 .number(.scale, default: 0.5, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
+                         "Strength of the pinch: 0 leaves the image unchanged.")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), scale = f.number("inputScale")
+        let (image, center, r) = try f.disc()
+        let scale = f.number("inputScale")
         if r <= 0 || scale == 0 { return image }
         let p = 1 / (1 + scale)
         let s: @Sendable (Double) -> Double = { d in r * pow(d / r, p) }
         return RadialWarp(
-            center: Point(c[0], c[1]), radius: r,
+            center: center, radius: r,
             profile: { d in (s(d), 0) },
             bounds: { d0, d1 in (s(d0), s(d1), 0, 0) }
         ).apply(to: image)

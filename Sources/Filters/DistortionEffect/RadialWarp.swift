@@ -138,3 +138,12 @@ struct RadialWarp: Sendable {
 
 /// Extremes of a function that is monotonic on an interval.
 @inline(__always) func monotonicRange(_ a: Double, _ b: Double) -> (Double, Double) { (min(a, b), max(a, b)) }
+
+extension FilterInputs {
+    /// A centred distortion's image, centre (checked finite) and `inputRadius`.
+    func disc() throws -> (image: Image, center: Point, radius: Double) {
+        try requireFinite(self, "inputCenter")
+        let c = vector("inputCenter")
+        return (try image(), Point(c[0], c[1]), number("inputRadius"))
+    }
+}

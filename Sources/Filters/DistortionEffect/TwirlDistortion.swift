@@ -7,26 +7,18 @@ import PixelCore
 /// public formula): a destination point at distance d samples the source rotated by −θ(d).
 /// Lua: `img | CITwirlDistortion{center = Vector(256, 256), radius = 200, angle = math.pi}`
 public enum TwirlDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CITwirlDistortion", displayName: "Twirl Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the twirl."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: .pi,
-                    sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
-                    "Rotation at the centre, in radians (positive is counter-clockwise)."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CITwirlDistortion", "Twirl Distortion",
+        "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
+        inputs: [.image(), .center("Centre of the twirl."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
+                 .number(.angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
+                         "Rotation at the centre, in radians (positive is counter-clockwise).")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), angle = f.number("inputAngle")
+        let (image, center, r) = try f.disc()
+        let angle = f.number("inputAngle")
         if r <= 0 || angle == 0 { return image }
-        return swirl(image, center: Point(c[0], c[1]), radius: r) { t in angle * (1 - t) * (1 - t) }
+        return swirl(image, center: center, radius: r) { t in angle * (1 - t) * (1 - t) }
     }
 
     /// A rotation warp: θ(t) for t = d/r in [0, 1], monotonic in t, zero at t = 1.

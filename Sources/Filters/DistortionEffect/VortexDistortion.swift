@@ -7,26 +7,19 @@ import PixelCore
 /// Rankine vortex) and flat at the rim, so the default nine turns wind into tight spiral arms.
 /// Lua: `img | CIVortexDistortion{center = Vector(256, 256), radius = 250, angle = 20}`
 public enum VortexDistortion {
-    public static let descriptor = FilterDescriptor(
-        name: "CIVortexDistortion", displayName: "Vortex Distortion",
-        categories: [Category.distortionEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Spins the disc around the centre into a vortex: a nearly rigid core turning by the angle, fading smoothly to the radius.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the vortex."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0,
-                    sliderMin: 0, sliderMax: 800, identity: 0, "Radius of the affected disc, in pixels."),
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 56.54866776461628,
-                    sliderMin: -94.24777960769379, sliderMax: 94.24777960769379, identity: 0,
-                    "Rotation of the core, in radians (positive is counter-clockwise)."),
-        ]
+    public static let descriptor = FilterDescriptor(.distortionEffect, "CIVortexDistortion", "Vortex Distortion",
+        "Spins the disc around the centre into a vortex: a nearly rigid core turning by the angle, fading smoothly to the radius.",
+        inputs: [.image(), .center("Centre of the vortex."),
+                 .number(.radius, default: 300, min: 0,
+                         sliderMin: 0, sliderMax: 800, identity: 0, "Radius of the affected disc, in pixels."),
+                 .number(.angle, default: 56.54866776461628,
+                         sliderMin: -94.24777960769379, sliderMax: 94.24777960769379, identity: 0,
+                         "Rotation of the core, in radians (positive is counter-clockwise).")]
     ) { f in
-        try requireFinite(f, "inputCenter")
-        let image = try f.image()
-        let c = f.vector("inputCenter"), r = f.number("inputRadius"), angle = f.number("inputAngle")
+        let (image, center, r) = try f.disc()
+        let angle = f.number("inputAngle")
         if r <= 0 || angle == 0 { return image }
-        return TwirlDistortion.swirl(image, center: Point(c[0], c[1]), radius: r) { t in
+        return TwirlDistortion.swirl(image, center: center, radius: r) { t in
             let u = 1 - t * t
             return angle * u * u
         }

@@ -12,20 +12,17 @@ import PixelCore
 public enum AztecCodeGenerator {
     public static let quietZone = 2
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIAztecCodeGenerator", displayName: "Aztec Code Generator",
-        categories: [Category.generator, Category.stillImage, Category.builtIn],
-        description: "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
-        inputs: [
-            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-            InputSpec("inputCorrectionLevel", "Correction Level", class: .number, type: nil, default: .number(23),
-                      min: 5, max: 95, sliderMin: 5, sliderMax: 95,
-                      description: "Percentage of the symbol given to error correction (libzint offers up to 50%)."),
-            .automatic("inputLayers", "Layers", min: 1, max: 32,
-                       "Number of data layers around the bullseye (unset: the fewest that fit)."),
-            .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1,
-                       "1 for a compact symbol (up to 4 layers), 0 for full range (unset: whichever is smaller)."),
-        ]
+    public static let descriptor = FilterDescriptor(.generator, "CIAztecCodeGenerator", "Aztec Code Generator",
+        usage: [.stillImage, .builtIn],
+        "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
+        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+                 InputSpec("inputCorrectionLevel", "Correction Level", class: .number, type: nil, default: .number(23),
+                           min: 5, max: 95, sliderMin: 5, sliderMax: 95,
+                           description: "Percentage of the symbol given to error correction (libzint offers up to 50%)."),
+                 .automatic("inputLayers", "Layers", min: 1, max: 32,
+                            "Number of data layers around the bullseye (unset: the fewest that fit)."),
+                 .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1,
+                            "1 for a compact symbol (up to 4 layers), 0 for full range (unset: whichever is smaller).")]
     ) { f in
         let message = f.barcodeMessage()
         let percent = f.number("inputCorrectionLevel")

@@ -8,22 +8,16 @@ import PixelCore
 /// soft triangle blend; colours mix in the linear working space.
 /// Lua: `CICheckerboardGenerator{width = 40, color1 = Color(0.2, 0.2, 0.8)}`
 public enum CheckerboardGenerator {
-    public static let descriptor = FilterDescriptor(
-        name: "CICheckerboardGenerator", displayName: "Checkerboard",
-        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "An infinite checkerboard of two colours; lower sharpness softens the square edges.",
-        inputs: [
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "A corner of the squares: the pattern's origin."),
-            InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
-                      description: "Colour of the square above and right of the centre."),
-            InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
-                      description: "Colour of the other squares."),
-            .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 80, sliderMin: 0, sliderMax: 800,
-                    "Side of a square in pixels."),
-            .number("inputSharpness", "Sharpness", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "1: crisp (anti-aliased) edges; 0: fully soft blend between squares."),
-        ]
+    public static let descriptor = FilterDescriptor(.generator, "CICheckerboardGenerator", "Checkerboard",
+        "An infinite checkerboard of two colours; lower sharpness softens the square edges.",
+        inputs: [.center("A corner of the squares: the pattern's origin."),
+                 InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)),
+                           description: "Colour of the square above and right of the centre."),
+                 InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
+                           description: "Colour of the other squares."),
+                 .number(.width, default: 80, sliderMin: 0, sliderMax: 800, "Side of a square in pixels."),
+                 .number(.sharpness, default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         "1: crisp (anti-aliased) edges; 0: fully soft blend between squares.")]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]

@@ -15,28 +15,24 @@ import PixelCore
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIPDF417BarcodeGenerator", displayName: "PDF417 Barcode Generator",
-        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "Encodes the message bytes as a PDF417 stacked barcode, modules one pixel wide and rows three pixels tall.",
-        inputs: [
-            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-            .automatic("inputMinWidth", "Min Width", min: 56, max: 583, "Smallest image width in pixels."),
-            .automatic("inputMaxWidth", "Max Width", min: 56, max: 583, "Largest image width in pixels."),
-            .automatic("inputMinHeight", "Min Height", min: 13, max: 283, "Smallest image height in pixels (rows grow taller to reach it)."),
-            .automatic("inputMaxHeight", "Max Height", min: 13, max: 283, "Largest image height in pixels."),
-            .automatic("inputDataColumns", "Data Columns", min: 1, max: 30, "Number of data columns."),
-            .automatic("inputRows", "Rows", min: 3, max: 90, "Number of rows."),
-            .automatic("inputPreferredAspectRatio", "Preferred Aspect Ratio", min: 0, max: 9.223372036854775808e18,
-                       "Preferred width / height of the image."),
-            .automatic("inputCompactionMode", "Compaction Mode", min: 0, max: 3,
-                       "Requested compaction (libzint always picks the shortest valid mix)."),
-            .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1, "1 for compact (truncated) PDF417 without right row indicators."),
-            .automatic("inputCorrectionLevel", "Correction Level", min: 0, max: 8,
-                       "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
-            .automatic("inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
-                       "Accepted for compatibility; libzint emits mode latches as needed."),
-        ]
+    public static let descriptor = FilterDescriptor(.generator, "CIPDF417BarcodeGenerator", "PDF417 Barcode Generator",
+        "Encodes the message bytes as a PDF417 stacked barcode, modules one pixel wide and rows three pixels tall.",
+        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+                 .automatic("inputMinWidth", "Min Width", min: 56, max: 583, "Smallest image width in pixels."),
+                 .automatic("inputMaxWidth", "Max Width", min: 56, max: 583, "Largest image width in pixels."),
+                 .automatic("inputMinHeight", "Min Height", min: 13, max: 283, "Smallest image height in pixels (rows grow taller to reach it)."),
+                 .automatic("inputMaxHeight", "Max Height", min: 13, max: 283, "Largest image height in pixels."),
+                 .automatic("inputDataColumns", "Data Columns", min: 1, max: 30, "Number of data columns."),
+                 .automatic("inputRows", "Rows", min: 3, max: 90, "Number of rows."),
+                 .automatic("inputPreferredAspectRatio", "Preferred Aspect Ratio", min: 0, max: 9.223372036854775808e18,
+                            "Preferred width / height of the image."),
+                 .automatic("inputCompactionMode", "Compaction Mode", min: 0, max: 3,
+                            "Requested compaction (libzint always picks the shortest valid mix)."),
+                 .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1, "1 for compact (truncated) PDF417 without right row indicators."),
+                 .automatic("inputCorrectionLevel", "Correction Level", min: 0, max: 8,
+                            "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
+                 .automatic("inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
+                            "Accepted for compatibility; libzint emits mode latches as needed.")]
     ) { f in
         let message = f.barcodeMessage()
         func int(_ key: String) -> Int? { f.optionalNumber(key).map { Int($0.rounded()) } }

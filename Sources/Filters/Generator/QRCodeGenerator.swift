@@ -14,15 +14,12 @@ public enum QRCodeGenerator {
     /// Modules of white around the symbol.
     public static let quietZone = 1
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIQRCodeGenerator", displayName: "QR Code Generator",
-        categories: [Category.generator, Category.stillImage, Category.builtIn],
-        description: "Encodes the message bytes as a QR code, one pixel per module, black on white with a one-module quiet zone.",
-        inputs: [
-            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-            InputSpec("inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
-                      description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable."),
-        ]
+    public static let descriptor = FilterDescriptor(.generator, "CIQRCodeGenerator", "QR Code Generator",
+        usage: [.stillImage, .builtIn],
+        "Encodes the message bytes as a QR code, one pixel per module, black on white with a one-module quiet zone.",
+        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+                 InputSpec("inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
+                           description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable.")]
     ) { f in
         let message = f.barcodeMessage()
         let name = (f.string("inputCorrectionLevel") ?? "M").uppercased()

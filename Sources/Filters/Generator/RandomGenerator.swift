@@ -9,10 +9,8 @@ import PixelCore
 /// Each pixel's values are a hash of its integer coordinates (SplitMix64 finalizer), so
 /// every render, tile size and thread order gives the same image. Lua: `Filter("CIRandomGenerator").outputImage:cropped(Rect(0, 0, 64, 64))`
 public enum RandomGenerator {
-    public static let descriptor = FilterDescriptor(
-        name: "CIRandomGenerator", displayName: "Random Generator",
-        categories: [Category.generator, Category.video, Category.stillImage, Category.builtIn],
-        description: "An infinite image of independent, uniformly distributed random values for each channel.",
+    public static let descriptor = FilterDescriptor(.generator, "CIRandomGenerator", "Random Generator",
+        "An infinite image of independent, uniformly distributed random values for each channel.",
         inputs: []
     ) { _ in
         Image(GeneratorNode(extent: .infinite) { x, y in

@@ -8,10 +8,8 @@ import PixelCore
 /// convex quadrilateral and the input must be finite (else `LunetteError`).
 /// Lua: `img | CIPerspectiveTransform{topLeft = Vector(118, 484), topRight = Vector(646, 507), …}`
 public enum PerspectiveTransform {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPerspectiveTransform", displayName: "Perspective Transform",
-        categories: [Category.geometryAdjustment, Category.video, Category.stillImage, Category.builtIn],
-        description: "Moves the image's corners to four points with a projective transform, as if seen from another viewpoint.",
+    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIPerspectiveTransform", "Perspective Transform",
+        "Moves the image's corners to four points with a projective transform, as if seen from another viewpoint.",
         inputs: [.image()] + corners
     ) { f in
         let image = try f.image()

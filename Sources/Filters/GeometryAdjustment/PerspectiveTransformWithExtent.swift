@@ -8,14 +8,11 @@ import PixelCore
 /// extent (infinite when that is infinite or crosses the vanishing line).
 /// Lua: `img | CIPerspectiveTransformWithExtent{extent = Rect(0, 0, 300, 300), topLeft = …}`
 public enum PerspectiveTransformWithExtent {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPerspectiveTransformWithExtent", displayName: "Perspective Transform with Extent",
-        categories: [Category.geometryAdjustment, Category.video, Category.stillImage, Category.builtIn],
-        description: "Applies the projective transform that moves the corners of a given rectangle to four points.",
+    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIPerspectiveTransformWithExtent", "Perspective Transform with Extent",
+        "Applies the projective transform that moves the corners of a given rectangle to four points.",
         inputs: [
             .image(),
-            .vector("inputExtent", "Extent", type: "CIAttributeTypeRectangle", default: [0, 0, 300, 300],
-                    "The rectangle whose corners move to the four points."),
+            .vector(.extent, default: [0, 0, 300, 300], "The rectangle whose corners move to the four points."),
         ] + PerspectiveTransform.corners
     ) { f in
         let image = try f.image()

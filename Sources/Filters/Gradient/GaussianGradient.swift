@@ -6,19 +6,13 @@ import PixelCore
 /// colour is color1 + (color0 − color1) · exp(−d² / 2σ²) in the linear premultiplied
 /// working space. Lua: `CIGaussianGradient{radius = 120, color0 = Color(1, 0.9, 0.7)}`
 public enum GaussianGradient {
-    public static let descriptor = FilterDescriptor(
-        name: "CIGaussianGradient", displayName: "Gaussian Gradient",
-        categories: [Category.gradient, Category.video, Category.stillImage, Category.builtIn],
-        description: "A radial gradient from color0 at the centre to color1, with a Gaussian falloff that fades out at the radius.",
-        inputs: [
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the gradient."),
-            InputSpec("inputColor0", "Color 1", class: .color, type: "CIAttributeTypeColor", default: .color(Color(1, 1, 1, 1)),
-                      description: "Colour at the centre."),
-            InputSpec("inputColor1", "Color 2", class: .color, type: "CIAttributeTypeColor", default: .color(Color(0, 0, 0, 0)),
-                      description: "Colour far from the centre."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 300, min: 0, sliderMin: 0, sliderMax: 800,
-                    "Distance at which the gradient has (almost) reached color1: three standard deviations."),
-        ]
+    public static let descriptor = FilterDescriptor(.gradient, "CIGaussianGradient", "Gaussian Gradient",
+        "A radial gradient from color0 at the centre to color1, with a Gaussian falloff that fades out at the radius.",
+        inputs: [.center("Centre of the gradient."),
+                 .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
+                 .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
+                 .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
+                         "Distance at which the gradient has (almost) reached color1: three standard deviations.")]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]

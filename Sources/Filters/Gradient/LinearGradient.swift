@@ -6,10 +6,8 @@ import PixelCore
 /// color0 · (1 − t) + color1 · t in the linear premultiplied working space.
 /// Lua: `CILinearGradient{point0 = Vector(0, 0), point1 = Vector(640, 0), color1 = Color(0, 0, 1)}`
 public enum LinearGradient {
-    public static let descriptor = FilterDescriptor(
-        name: "CILinearGradient", displayName: "Linear Gradient",
-        categories: [Category.gradient, Category.video, Category.stillImage, Category.builtIn],
-        description: "An infinite linear gradient from color0 at point0 to color1 at point1.",
+    public static let descriptor = FilterDescriptor(.gradient, "CILinearGradient", "Linear Gradient",
+        "An infinite linear gradient from color0 at point0 to color1 at point1.",
         inputs: GradientAxis.inputs
     ) { f in
         try GradientAxis(f).image { $0 }
@@ -19,12 +17,10 @@ public enum LinearGradient {
 /// The inputs and geometry shared by the two-point gradients.
 struct GradientAxis {
     static let inputs: [InputSpec] = [
-        .vector("inputPoint0", "Point 0", type: "CIAttributeTypePosition", default: [0, 0], "Where the gradient has color0."),
-        .vector("inputPoint1", "Point 1", type: "CIAttributeTypePosition", default: [200, 200], "Where the gradient has color1."),
-        InputSpec("inputColor0", "Color 1", class: .color, type: "CIAttributeTypeColor", default: .color(Color(1, 1, 1, 1)),
-                  description: "Colour at point0 and before it."),
-        InputSpec("inputColor1", "Color 2", class: .color, type: "CIAttributeTypeColor", default: .color(Color(0, 0, 0, 1)),
-                  description: "Colour at point1 and beyond it."),
+        .vector(.point0, default: [0, 0], "Where the gradient has color0."),
+        .vector(.point1, default: [200, 200], "Where the gradient has color1."),
+        .color(.color0, default: Color(1, 1, 1, 1), "Colour at point0 and before it."),
+        .color(.color1, default: Color(0, 0, 0, 1), "Colour at point1 and beyond it."),
     ]
 
     let x0, y0, dx, dy, inverseLength2: Double

@@ -6,21 +6,15 @@ import PixelCore
 /// colour color0 · (1 − t) + color1 · t (linear premultiplied). Equal radii give a disc
 /// edge anti-aliased over one pixel. Lua: `CIRadialGradient{radius0 = 0, radius1 = 200}`
 public enum RadialGradient {
-    public static let descriptor = FilterDescriptor(
-        name: "CIRadialGradient", displayName: "Radial Gradient",
-        categories: [Category.gradient, Category.video, Category.stillImage, Category.builtIn],
-        description: "A gradient between two concentric circles: color0 inside radius0 blending to color1 at radius1.",
-        inputs: [
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of both circles."),
-            .number("inputRadius0", "Radius 1", type: "CIAttributeTypeDistance", default: 5, min: 0, sliderMin: 0, sliderMax: 800,
-                    "Radius where the gradient has color0."),
-            .number("inputRadius1", "Radius 2", type: "CIAttributeTypeDistance", default: 100, min: 0, sliderMin: 0, sliderMax: 800,
-                    "Radius where the gradient has color1."),
-            InputSpec("inputColor0", "Color 1", class: .color, type: "CIAttributeTypeColor", default: .color(Color(1, 1, 1, 1)),
-                      description: "Colour at radius0 (and inside it when radius0 < radius1)."),
-            InputSpec("inputColor1", "Color 2", class: .color, type: "CIAttributeTypeColor", default: .color(Color(0, 0, 0, 1)),
-                      description: "Colour at radius1 (and outside it when radius0 < radius1)."),
-        ]
+    public static let descriptor = FilterDescriptor(.gradient, "CIRadialGradient", "Radial Gradient",
+        "A gradient between two concentric circles: color0 inside radius0 blending to color1 at radius1.",
+        inputs: [.center("Centre of both circles."),
+                 .number("inputRadius0", "Radius 1", type: "CIAttributeTypeDistance", default: 5, min: 0, sliderMin: 0, sliderMax: 800,
+                         "Radius where the gradient has color0."),
+                 .number("inputRadius1", "Radius 2", type: "CIAttributeTypeDistance", default: 100, min: 0, sliderMin: 0, sliderMax: 800,
+                         "Radius where the gradient has color1."),
+                 .color(.color0, default: Color(1, 1, 1, 1), "Colour at radius0 (and inside it when radius0 < radius1)."),
+                 .color(.color1, default: Color(0, 0, 0, 1), "Colour at radius1 (and outside it when radius0 < radius1).")]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]

@@ -14,13 +14,13 @@ enum Halftone {
     static let luma = Pixel(0.2126, 0.7152, 0.0722, 0)
 
     /// The common inputs, with the catalogue's numbers.
-    static let center = InputSpec.vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
+    static let center = InputSpec.vector(.center, default: [150, 150],
                                          "Origin of the screen.")
-    static let angle = InputSpec.number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0,
+    static let angle = InputSpec.number(.angle, default: 0,
                                         sliderMin: -.pi, sliderMax: .pi, identity: 0, "Direction of the screen, in radians.")
-    static let width = InputSpec.number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 6, min: 1,
+    static let width = InputSpec.number(.width, default: 6, min: 1,
                                         sliderMin: 2, sliderMax: 50, "Period of the screen, in pixels.")
-    static let sharpness = InputSpec.number("inputSharpness", "Sharpness", default: 0.7, min: 0, max: 1,
+    static let sharpness = InputSpec.number(.sharpness, default: 0.7, min: 0, max: 1,
                                             sliderMin: 0, sliderMax: 1, "Edge sharpness: 1 crisp, 0 soft.")
 
     /// Anti-aliasing width in pixels.

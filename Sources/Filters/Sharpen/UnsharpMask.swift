@@ -8,26 +8,13 @@ import PixelCore
 /// unchanged and the extent is the input's. A fused point node over the image and its blur.
 /// Lua: `img | CIUnsharpMask{radius = 2.5, intensity = 0.5}`
 public enum UnsharpMask {
-    public static let descriptor = FilterDescriptor(
-        name: "CIUnsharpMask", displayName: "Unsharp Mask",
-        categories: [Category.sharpen, Category.video, Category.stillImage, Category.builtIn],
-        description: "Increases edge contrast by adding the difference between the image and a blurred copy, scaled by the intensity.",
-        inputs: [
-            .image(),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
-                    sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-            .number("inputIntensity", "Intensity", default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                    "How much of the difference is added back."),
-        ]
+    public static let descriptor = FilterDescriptor(.sharpen, "CIUnsharpMask", "Unsharp Mask",
+        "Increases edge contrast by adding the difference between the image and a blurred copy, scaled by the intensity.",
+        inputs: [.image(), .number(.radius, default: 2.5, min: 0,
+                         sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
+                 .number(.intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                         "How much of the difference is added back.")]
     ) { f in
-        let image = try f.image()
-        let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
-        if radius < 0.01 || k == 0 { return image }
-        return image.zipped(with: image.gaussianBlurred(sigma: radius), preservesAlpha: true) { s, b in
-            guard s.w > 0 else { return s }
-            let u = s.unpremultiplied, v = b.unpremultiplied
-            let c = u + (u - v) * k
-            return Pixel(c.x * s.w, c.y * s.w, c.z * s.w, s.w)
-        }
+        try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u + (u - v) * k } }
     }
 }

@@ -10,22 +10,13 @@ import PixelCore
 /// than its input) the glow spills past the image, so the extent is the blur's: the
 /// input's grown by ⌈3.5σ⌉. Dual of CIGloom. Lua: `img | CIBloom{radius = 10, intensity = 0.5}`
 public enum Bloom {
-    public static let descriptor = FilterDescriptor(
-        name: "CIBloom", displayName: "Bloom",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Softens edges and adds a glow by screening a blurred copy over the image.",
-        inputs: [
-            .image(),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 10, min: 0,
-                    sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the glow's blur, in pixels."),
-            .number("inputIntensity", "Intensity", default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                    "Strength of the glow: 0 none, 1 full."),
-        ]
+    public static let descriptor = FilterDescriptor(.stylize, "CIBloom", "Bloom",
+        "Softens edges and adds a glow by screening a blurred copy over the image.",
+        inputs: [.image(), .number(.radius, default: 10, min: 0,
+                         sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the glow's blur, in pixels."),
+                 .number(.intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                         "Strength of the glow: 0 none, 1 full.")]
     ) { f in
-        let image = try f.image()
-        let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
-        if radius < 0.01 || k == 0 { return image }
-        let glow = image.gaussianBlurred(sigma: radius)
-        return image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k }
+        try f.blendedWithBlur { image, glow, k in image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k } }
     }
 }

@@ -8,26 +8,13 @@ import PixelCore
 /// ones darken, black stays black, white areas far from shadow stay white. Alpha is
 /// unchanged and the extent is the input's. Lua: `img | CIGloom{radius = 10, intensity = 0.5}`
 public enum Gloom {
-    public static let descriptor = FilterDescriptor(
-        name: "CIGloom", displayName: "Gloom",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Dulls the highlights by multiplying the image with a blurred copy of itself.",
-        inputs: [
-            .image(),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 10, min: 0,
-                    sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-            .number("inputIntensity", "Intensity", default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                    "Strength of the effect: 0 none, 1 full."),
-        ]
+    public static let descriptor = FilterDescriptor(.stylize, "CIGloom", "Gloom",
+        "Dulls the highlights by multiplying the image with a blurred copy of itself.",
+        inputs: [.image(), .number(.radius, default: 10, min: 0,
+                         sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
+                 .number(.intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                         "Strength of the effect: 0 none, 1 full.")]
     ) { f in
-        let image = try f.image()
-        let radius = f.number("inputRadius"), k = Float(f.number("inputIntensity"))
-        if radius < 0.01 || k == 0 { return image }
-        return image.zipped(with: image.gaussianBlurred(sigma: radius), preservesAlpha: true) { s, b in
-            guard s.w > 0 else { return s }
-            let u = s.unpremultiplied, v = b.unpremultiplied
-            let c = u - u * (1 - v) * k
-            return Pixel(c.x * s.w, c.y * s.w, c.z * s.w, s.w)
-        }
+        try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u - u * (1 - v) * k } }
     }
 }

@@ -7,17 +7,11 @@ import PixelCore
 /// sample the nearest point inside the image, so no transparent colour bleeds in. The
 /// extent is the input's. Lua: `img | CIPixellate{scale = 8, center = Vector(150, 150)}`
 public enum Pixellate {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPixellate", displayName: "Pixelate",
-        categories: [Category.stylize, Category.video, Category.stillImage, Category.builtIn],
-        description: "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
-        inputs: [
-            .image(),
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
-                    "A point on the corner grid of the squares."),
-            .number("inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
-                    sliderMax: 100, "Side of each square, in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.stylize, "CIPixellate", "Pixelate",
+        "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
+        inputs: [.image(), .center("A point on the corner grid of the squares."),
+                 .number("inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
+                         sliderMax: 100, "Side of each square, in pixels.")]
     ) { f in
         let image = try f.image()
         let c = f.vector("inputCenter"), s = f.number("inputScale")

@@ -7,12 +7,7 @@ import PixelCore
 /// centre, 8 copies around it). Infinite extent.
 /// Lua: `img | CIEightfoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum EightfoldReflectedTile {
-    public static let descriptor = FilterDescriptor(
-        name: "CIEightfoldReflectedTile", displayName: "Eightfold Reflected Tile",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Tiles the plane by mirroring a right isosceles triangle at the centre, giving 8 copies around each square corner.",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width]
-    ) { f in
-        try TileInputs.build(f, cell: { w in [(0, 0), (w, 0), (w, w)] }) { LatticeTile.reflected8(width: $0) }
-    }
+    public static let descriptor = TileInputs.descriptor("CIEightfoldReflectedTile", "Eightfold Reflected Tile",
+        "Tiles the plane by mirroring a right isosceles triangle at the centre, giving 8 copies around each square corner.",
+        cell: { w in [(0, 0), (w, 0), (w, w)] }) { LatticeTile.reflected8(width: $0) }
 }

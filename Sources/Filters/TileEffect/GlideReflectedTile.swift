@@ -7,12 +7,7 @@ import PixelCore
 /// Infinite extent.
 /// Lua: `img | CIGlideReflectedTile{center = Vector(256, 256), width = 80}`
 public enum GlideReflectedTile {
-    public static let descriptor = FilterDescriptor(
-        name: "CIGlideReflectedTile", displayName: "Glide Reflected Tile",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Tiles the plane with the square at the centre, mirroring alternate columns (a glide reflection).",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width]
-    ) { f in
-        try TileInputs.build(f, cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }) { LatticeTile.glide(width: $0) }
-    }
+    public static let descriptor = TileInputs.descriptor("CIGlideReflectedTile", "Glide Reflected Tile",
+        "Tiles the plane with the square at the centre, mirroring alternate columns (a glide reflection).",
+        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }) { LatticeTile.glide(width: $0) }
 }

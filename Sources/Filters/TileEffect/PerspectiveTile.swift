@@ -8,21 +8,16 @@ import PixelCore
 /// bilinearly with wrapped taps; infinite extent.
 /// Lua: `img | CIPerspectiveTile{topLeft = Vector(118, 484), topRight = Vector(646, 507)}`
 public enum PerspectiveTile {
-    public static let descriptor = FilterDescriptor(
-        name: "CIPerspectiveTile", displayName: "Perspective Tile",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
-        inputs: [
-            .image(),
-            .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
-                    "Where the image's top-left corner goes."),
-            .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507],
-                    "Where the image's top-right corner goes."),
-            .vector("inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
-                    "Where the image's bottom-right corner goes."),
-            .vector("inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
-                    "Where the image's bottom-left corner goes."),
-        ]
+    public static let descriptor = FilterDescriptor(.tileEffect, "CIPerspectiveTile", "Perspective Tile",
+        "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
+        inputs: [.image(), .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
+                         "Where the image's top-left corner goes."),
+                 .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507],
+                         "Where the image's top-right corner goes."),
+                 .vector("inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
+                         "Where the image's bottom-right corner goes."),
+                 .vector("inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
+                         "Where the image's bottom-left corner goes.")]
     ) { f in
         try requireFinite(f, "inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft")
         let image = try f.image()

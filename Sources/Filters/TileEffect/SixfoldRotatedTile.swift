@@ -7,12 +7,7 @@ import PixelCore
 /// centre). Infinite extent.
 /// Lua: `img | CISixfoldRotatedTile{center = Vector(256, 256), width = 80}`
 public enum SixfoldRotatedTile {
-    public static let descriptor = FilterDescriptor(
-        name: "CISixfoldRotatedTile", displayName: "Sixfold Rotated Tile",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Tiles the plane with hexagons made of the triangle at the centre turned in sixth turns.",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width]
-    ) { f in
-        try TileInputs.build(f, cell: { LatticeTile.hexCell($0, .rotate6) }) { LatticeTile.hex(width: $0, mode: .rotate6) }
-    }
+    public static let descriptor = TileInputs.descriptor("CISixfoldRotatedTile", "Sixfold Rotated Tile",
+        "Tiles the plane with hexagons made of the triangle at the centre turned in sixth turns.",
+        cell: { LatticeTile.hexCell($0, .rotate6) }) { LatticeTile.hex(width: $0, mode: .rotate6) }
 }

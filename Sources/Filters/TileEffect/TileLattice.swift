@@ -178,18 +178,28 @@ enum LatticeTile {
 
 /// The inputs the lattice tile effects share, with the catalogue's numbers.
 enum TileInputs {
-    static let center = InputSpec.vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150],
+    static let center = InputSpec.vector(.center, default: [150, 150],
                                          "Origin of the source tile (one of its corners).")
-    static let angle = InputSpec.number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0,
+    static let angle = InputSpec.number(.angle, default: 0,
                                         sliderMin: -.pi, sliderMax: .pi, identity: 0,
                                         "Direction of the tile's first edge, in radians.")
-    static let width = InputSpec.number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 100, min: 0,
+    static let width = InputSpec.number(.width, default: 100, min: 0,
                                         sliderMin: 1, sliderMax: 200, identity: 100,
                                         "Edge length of the source tile, in pixels.")
     static let acuteAngle = InputSpec.number("inputAcuteAngle", "Acute Angle", type: "CIAttributeTypeAngle",
                                              default: 1.570796326794897, sliderMin: -.pi, sliderMax: .pi,
                                              identity: 1.570796326794897,
                                              "Angle between the tile's two edges: π/2 gives squares, small values thin diamonds.")
+
+    /// A lattice tile effect declared from the shared inputs: `cell` is the source tile's
+    /// outline and `fold` its folding for a width.
+    static func descriptor(_ name: String, _ displayName: String, _ description: String,
+                           cell: @escaping (Double) -> [(Double, Double)],
+                           fold: @escaping (Double) throws -> FoldFunction) -> FilterDescriptor {
+        FilterDescriptor(.tileEffect, name, displayName, description, inputs: [.image(), center, angle, width]) { f in
+            try build(f, cell: cell, fold: fold)
+        }
+    }
 
     /// A lattice tile effect from the shared inputs; a zero width repeats the centre's colour.
     static func build(_ f: FilterInputs, cell: (Double) -> [(Double, Double)],

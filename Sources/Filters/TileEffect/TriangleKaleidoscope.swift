@@ -12,21 +12,16 @@ import PixelCore
 /// corners: a user reported those, and Apple's own sample output is covered edge to edge (no
 /// reference render at hand: a guess). Infinite extent. Lua: `img | CITriangleKaleidoscope{point = Vector(256, 256), size = 200}`
 public enum TriangleKaleidoscope {
-    public static let descriptor = FilterDescriptor(
-        name: "CITriangleKaleidoscope", displayName: "Triangle Kaleidoscope",
-        categories: [Category.tileEffect, Category.video, Category.stillImage, Category.builtIn],
-        description: "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
-        inputs: [
-            .image(),
-            .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
-                    "Centre of the source triangle."),
-            .number("inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
-                    "Side length of the source triangle, in pixels."),
-            .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
-                    sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
-            .number("inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
-                    "Colour kept per reflection: 1 no fading, 0 only the central triangle."),
-        ]
+    public static let descriptor = FilterDescriptor(.tileEffect, "CITriangleKaleidoscope", "Triangle Kaleidoscope",
+        "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
+        inputs: [.image(), .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
+                         "Centre of the source triangle."),
+                 .number("inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
+                         "Side length of the source triangle, in pixels."),
+                 .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
+                         sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
+                 .number("inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
+                         "Colour kept per reflection: 1 no fading, 0 only the central triangle.")]
     ) { f in
         try requireFinite(f, "inputPoint")
         let input = try f.image()

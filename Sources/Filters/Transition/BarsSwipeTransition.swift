@@ -46,20 +46,15 @@ public enum BarsSwipeTransition {
         return best
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIBarsSwipeTransition", displayName: "Bars Swipe Transition",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Slides the image out in bars across the angle, each bar faster than the next, to reveal the target image.",
-        inputs: [
-            .image(), .target,
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
-                    identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
-            .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 30, min: 2, sliderMin: 2, sliderMax: 300,
-                    "Width of a bar in pixels."),
-            .number("inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
-                    "Pixels a bar slides per squared unit of lead over the next bar."),
-            .time,
-        ]
+    public static let descriptor = FilterDescriptor(.transition, "CIBarsSwipeTransition", "Bars Swipe Transition",
+        "Slides the image out in bars across the angle, each bar faster than the next, to reveal the target image.",
+        inputs: [.image(), .target,
+                 .number(.angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
+                         identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
+                 .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
+                 .number("inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
+                         "Pixels a bar slides per squared unit of lead over the next bar."),
+                 .time]
     ) { f in
         let (source, target) = try f.transitionImages()
         let extent = source.extent.union(target.extent)

@@ -14,22 +14,18 @@ import PixelCore
 /// (×1.16 of the source weight). The edge sits at −236.5 along the direction; sin(π·t/2)
 /// puts it at −237.6 (a linear sweep 90 px behind). The easing rests on one time: a guess.
 public enum CopyMachineTransition {
-    public static let descriptor = FilterDescriptor(
-        name: "CICopyMachineTransition", displayName: "Copy Machine",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Sweeps a photocopier's bright light bar across the image to reveal the target image.",
-        inputs: [
-            .image(), .target, .sweepExtent,
-            InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(0.6, 1, 0.8, 1)),
-                      description: "Colour of the light."),
-            .time,
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 0, min: 0, sliderMin: 0, sliderMax: 2 * Double.pi,
-                    identity: 0, "Direction the bar moves in, radians (0: left to right)."),
-            .number("inputWidth", "Width", type: "CIAttributeTypeDistance", default: 200, min: 0.1, sliderMin: 0.1, sliderMax: 500,
-                    identity: 200, "Width of the light bar in pixels."),
-            .number("inputOpacity", "Opacity", default: 1.3, min: 0, sliderMin: 0, sliderMax: 3, identity: 1.3,
-                    "Strength of the light."),
-        ]
+    public static let descriptor = FilterDescriptor(.transition, "CICopyMachineTransition", "Copy Machine",
+        "Sweeps a photocopier's bright light bar across the image to reveal the target image.",
+        inputs: [.image(), .target, .sweepExtent,
+                 InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(0.6, 1, 0.8, 1)),
+                           description: "Colour of the light."),
+                 .time,
+                 .number(.angle, default: 0, min: 0, sliderMin: 0, sliderMax: 2 * Double.pi,
+                         identity: 0, "Direction the bar moves in, radians (0: left to right)."),
+                 .number(.width, default: 200, min: 0.1, sliderMin: 0.1, sliderMax: 500,
+                         identity: 200, "Width of the light bar in pixels."),
+                 .number("inputOpacity", "Opacity", default: 1.3, min: 0, sliderMin: 0, sliderMax: 3, identity: 1.3,
+                         "Strength of the light.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let time = f.number("inputTime"), opacity = f.number("inputOpacity")

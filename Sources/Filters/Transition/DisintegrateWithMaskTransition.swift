@@ -28,21 +28,17 @@ public enum DisintegrateWithMaskTransition {
         Float(min(max((time * (1 + softness) - m) / softness, 0), 1))
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIDisintegrateWithMaskTransition", displayName: "Disintegrate With Mask",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
-        inputs: [
-            .image(), .target,
-            .image("inputMaskImage", "Mask Image", "Its brightness orders the dissolve: dark areas go first."),
-            .time,
-            .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
-                    sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
-            .number("inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    identity: 0, "Darkness of the shadow."),
-            .vector("inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
-                    "Offset of the shadow in pixels."),
-        ]
+    public static let descriptor = FilterDescriptor(.transition, "CIDisintegrateWithMaskTransition", "Disintegrate With Mask",
+        "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
+        inputs: [.image(), .target,
+                 .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
+                 .time,
+                 .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
+                         sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
+                 .number("inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         identity: 0, "Darkness of the shadow."),
+                 .vector("inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
+                         "Offset of the shadow in pixels.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let mask = try f.image("inputMaskImage")

@@ -7,7 +7,6 @@ extension Image {
     /// when a warp kernel reads an 8-bit sRGB input (Apple's bars swipe matches encoded
     /// interpolation to 3 levels at worst, linear-light interpolation misses by up to 23).
     func warpedInSRGB(_ warp: (Image) -> Image) -> Image {
-        let encoded = mapped { p in p.w > 0 ? ColorMath.pixel(ColorMath.encode(ColorMath.rgb(p)), p.w) : p }
-        return warp(encoded).mapped { p in p.w > 0 ? ColorMath.pixel(ColorMath.decode(ColorMath.rgb(p)), p.w) : p }
+        warp(mappedStraight { ColorMath.encode($0) }).mappedStraight { ColorMath.decode($0) }
     }
 }

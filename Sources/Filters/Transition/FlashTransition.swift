@@ -48,26 +48,21 @@ public enum FlashTransition {
         pow(10, time / max(tau, 1e-6) * (log10(reach) + 1) - 1)
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIFlashTransition", displayName: "Flash",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
-        inputs: [
-            .image(), .target,
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Where the flash starts."),
-            .sweepExtent,
-            InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeColor", default: .color(Color(1, 0.8, 0.6, 1)),
-                      description: "Colour of the flash."),
-            .time,
-            .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
-                    "Reach of the radial streaks, in multiples of the flash's core radius."),
-            .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                    "Brightness of the radial streaks."),
-            .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                    "Exponent sharpening the streaks (higher: thinner, more separated)."),
-            .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
-        ]
+    public static let descriptor = FilterDescriptor(.transition, "CIFlashTransition", "Flash",
+        "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
+        inputs: [.image(), .target,
+                 .center("Where the flash starts."),
+                 .sweepExtent,
+                 .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
+                 .time,
+                 .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
+                         "Reach of the radial streaks, in multiples of the flash's core radius."),
+                 .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
+                         "Brightness of the radial streaks."),
+                 .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
+                         "Exponent sharpening the streaks (higher: thinner, more separated)."),
+                 .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                         "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let c = f.vector("inputCenter"), e = f.rect("inputExtent")

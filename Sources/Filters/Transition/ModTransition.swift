@@ -30,21 +30,17 @@ public enum ModTransition {
         }
     }
 
-    public static let descriptor = FilterDescriptor(
-        name: "CIModTransition", displayName: "Mod",
-        categories: [Category.transition, Category.video, Category.stillImage, Category.builtIn],
-        description: "Reveals the target image through round holes that grow on a turning lattice around a centre.",
-        inputs: [
-            .image(), .target,
-            .vector("inputCenter", "Center", type: "CIAttributeTypePosition", default: [150, 150], "Centre of the pattern."),
-            .time,
-            .number("inputAngle", "Angle", type: "CIAttributeTypeAngle", default: 2, sliderMin: -2 * Double.pi,
-                    sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
-            .number("inputRadius", "Radius", type: "CIAttributeTypeDistance", default: 150, min: 1, sliderMin: 1, sliderMax: 200,
-                    "Spacing of the holes (lattice pitch) in pixels."),
-            .number("inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
-                    sliderMin: 100, sliderMax: 800, "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat."),
-        ]
+    public static let descriptor = FilterDescriptor(.transition, "CIModTransition", "Mod",
+        "Reveals the target image through round holes that grow on a turning lattice around a centre.",
+        inputs: [.image(), .target,
+                 .center("Centre of the pattern."),
+                 .time,
+                 .number(.angle, default: 2, sliderMin: -2 * Double.pi,
+                         sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
+                 .number(.radius, default: 150, min: 1, sliderMin: 1, sliderMax: 200,
+                         "Spacing of the holes (lattice pitch) in pixels."),
+                 .number("inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
+                         sliderMin: 100, sliderMax: 800, "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat.")]
     ) { f in
         let (source, target) = try f.transitionImages()
         let time = f.number("inputTime")

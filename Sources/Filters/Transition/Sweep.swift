@@ -53,12 +53,12 @@ extension FilterInputs {
 
 extension InputSpec {
     /// `inputTime` of a transition.
-    static let time = InputSpec.number("inputTime", "Time", type: "CIAttributeTypeTime", default: 0, min: 0, max: 1,
+    static let time = InputSpec.number(.time, default: 0, min: 0, max: 1,
                                        sliderMin: 0, sliderMax: 1, identity: 0,
                                        "Progress: 0 shows the source image, 1 the target.")
     /// `inputTargetImage` of a transition.
-    static let target = InputSpec.image("inputTargetImage", "Target Image", "The image to transition to.")
+    static let target = InputSpec.image(.target)
     /// `inputExtent` of a sweeping transition.
-    static let sweepExtent = InputSpec.vector("inputExtent", "Extent", type: "CIAttributeTypeRectangle", default: [0, 0, 300, 300],
+    static let sweepExtent = InputSpec.vector(.extent, default: [0, 0, 300, 300],
                                               "The rectangle the effect sweeps across (usually the images' extent).")
 }

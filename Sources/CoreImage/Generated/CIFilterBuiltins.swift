@@ -106,6 +106,340 @@ extension CIFilter {
     public static func affineTransform() -> CIFilter & CIAffineTransform { CIAffineTransformBuiltin(builtin: "CIAffineTransform") }
 }
 
+/// Area Alpha Weighted Histogram: Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.
+public protocol CIAreaAlphaWeightedHistogram: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+    var scale: Float { get set }
+    var count: Float { get set }
+}
+
+extension CIAreaAlphaWeightedHistogram {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+    /// `inputScale`: Multiplies every bin.
+    public var scale: Float {
+        get { typedFloat("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    /// `inputCount`: The number of bins.
+    public var count: Float {
+        get { typedFloat("inputCount") }
+        set { setValue(newValue, forKey: "inputCount") }
+    }
+}
+
+final class CIAreaAlphaWeightedHistogramBuiltin: CIFilter, CIAreaAlphaWeightedHistogram {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaAlphaWeightedHistogram")` with typed properties.
+    public static func areaAlphaWeightedHistogram() -> CIFilter & CIAreaAlphaWeightedHistogram { CIAreaAlphaWeightedHistogramBuiltin(builtin: "CIAreaAlphaWeightedHistogram") }
+}
+
+/// Area Average: Reduces the region inputExtent to a single pixel holding its average color.
+public protocol CIAreaAverage: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaAverage {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaAverageBuiltin: CIFilter, CIAreaAverage {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaAverage")` with typed properties.
+    public static func areaAverage() -> CIFilter & CIAreaAverage { CIAreaAverageBuiltin(builtin: "CIAreaAverage") }
+}
+
+/// Area Bounds Red: Locates the smallest rectangle enclosing all pixels whose red value is above zero within inputExtent; the rectangle comes back normalized as (x, y, w, h) in the RGBA of a single pixel.
+public protocol CIAreaBoundsRed: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaBoundsRed {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaBoundsRedBuiltin: CIFilter, CIAreaBoundsRed {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaBoundsRed")` with typed properties.
+    public static func areaBoundsRed() -> CIFilter & CIAreaBoundsRed { CIAreaBoundsRedBuiltin(builtin: "CIAreaBoundsRed") }
+}
+
+/// Area Histogram: Builds inputCount-bin histograms of R, G, B and A over inputExtent; output is an inputCount x 1 image, scaled by inputScale.
+public protocol CIAreaHistogram: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+    var scale: Float { get set }
+    var count: Float { get set }
+}
+
+extension CIAreaHistogram {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+    /// `inputScale`: Multiplies every bin; at 1 a channel's bins sum to 1.
+    public var scale: Float {
+        get { typedFloat("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    /// `inputCount`: The number of bins.
+    public var count: Float {
+        get { typedFloat("inputCount") }
+        set { setValue(newValue, forKey: "inputCount") }
+    }
+}
+
+final class CIAreaHistogramBuiltin: CIFilter, CIAreaHistogram {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaHistogram")` with typed properties.
+    public static func areaHistogram() -> CIFilter & CIAreaHistogram { CIAreaHistogramBuiltin(builtin: "CIAreaHistogram") }
+}
+
+/// Area Logarithmic Histogram: Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.
+public protocol CIAreaLogarithmicHistogram: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+    var scale: Float { get set }
+    var count: Float { get set }
+    var minimumStop: Float { get set }
+    var maximumStop: Float { get set }
+}
+
+extension CIAreaLogarithmicHistogram {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+    /// `inputScale`: Multiplies every bin.
+    public var scale: Float {
+        get { typedFloat("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    /// `inputCount`: The number of bins.
+    public var count: Float {
+        get { typedFloat("inputCount") }
+        set { setValue(newValue, forKey: "inputCount") }
+    }
+    /// `inputMinimumStop`: log2 of the value at the left edge of bin 0.
+    public var minimumStop: Float {
+        get { typedFloat("inputMinimumStop") }
+        set { setValue(newValue, forKey: "inputMinimumStop") }
+    }
+    /// `inputMaximumStop`: log2 of the value at the right edge of the last bin.
+    public var maximumStop: Float {
+        get { typedFloat("inputMaximumStop") }
+        set { setValue(newValue, forKey: "inputMaximumStop") }
+    }
+}
+
+final class CIAreaLogarithmicHistogramBuiltin: CIFilter, CIAreaLogarithmicHistogram {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaLogarithmicHistogram")` with typed properties.
+    public static func areaLogarithmicHistogram() -> CIFilter & CIAreaLogarithmicHistogram { CIAreaLogarithmicHistogramBuiltin(builtin: "CIAreaLogarithmicHistogram") }
+}
+
+/// Area Maximum: Reduces inputExtent to one pixel holding the per-component maximum values.
+public protocol CIAreaMaximum: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMaximum {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMaximumBuiltin: CIFilter, CIAreaMaximum {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMaximum")` with typed properties.
+    public static func areaMaximum() -> CIFilter & CIAreaMaximum { CIAreaMaximumBuiltin(builtin: "CIAreaMaximum") }
+}
+
+/// Area Maximum Alpha: Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y).
+public protocol CIAreaMaximumAlpha: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMaximumAlpha {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMaximumAlphaBuiltin: CIFilter, CIAreaMaximumAlpha {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMaximumAlpha")` with typed properties.
+    public static func areaMaximumAlpha() -> CIFilter & CIAreaMaximumAlpha { CIAreaMaximumAlphaBuiltin(builtin: "CIAreaMaximumAlpha") }
+}
+
+/// Area Min and Max: Returns a 2 x 1 image: the left pixel holds per-component minimums and the right pixel per-component maximums over inputExtent.
+public protocol CIAreaMinMax: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMinMax {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMinMaxBuiltin: CIFilter, CIAreaMinMax {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMinMax")` with typed properties.
+    public static func areaMinMax() -> CIFilter & CIAreaMinMax { CIAreaMinMaxBuiltin(builtin: "CIAreaMinMax") }
+}
+
+/// Area Min and Max Red: Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent.
+public protocol CIAreaMinMaxRed: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMinMaxRed {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMinMaxRedBuiltin: CIFilter, CIAreaMinMaxRed {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMinMaxRed")` with typed properties.
+    public static func areaMinMaxRed() -> CIFilter & CIAreaMinMaxRed { CIAreaMinMaxRedBuiltin(builtin: "CIAreaMinMaxRed") }
+}
+
+/// Area Minimum: Reduces inputExtent to one pixel holding the per-component minimum values.
+public protocol CIAreaMinimum: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMinimum {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMinimumBuiltin: CIFilter, CIAreaMinimum {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMinimum")` with typed properties.
+    public static func areaMinimum() -> CIFilter & CIAreaMinimum { CIAreaMinimumBuiltin(builtin: "CIAreaMinimum") }
+}
+
+/// Area Minimum Alpha: Returns (as one pixel) the color of the pixel with the lowest alpha in inputExtent (ties resolved toward the lowest x, y).
+public protocol CIAreaMinimumAlpha: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIAreaMinimumAlpha {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIAreaMinimumAlphaBuiltin: CIFilter, CIAreaMinimumAlpha {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIAreaMinimumAlpha")` with typed properties.
+    public static func areaMinimumAlpha() -> CIFilter & CIAreaMinimumAlpha { CIAreaMinimumAlphaBuiltin(builtin: "CIAreaMinimumAlpha") }
+}
+
 /// Aztec Code Generator: Encodes the message bytes as an Aztec code, one pixel per module, black on white.
 public protocol CIAztecCodeGenerator: CIFilter {
     var message: Data { get set }
@@ -192,6 +526,50 @@ final class CIBarsSwipeTransitionBuiltin: CIFilter, CIBarsSwipeTransition {}
 extension CIFilter {
     /// `CIFilter(name: "CIBarsSwipeTransition")` with typed properties.
     public static func barsSwipeTransition() -> CIFilter & CIBarsSwipeTransition { CIBarsSwipeTransitionBuiltin(builtin: "CIBarsSwipeTransition") }
+}
+
+/// Bicubic Scale Transform: Resizes the image with a bicubic filter whose sharpness and softness are set by the B and C parameters; the aspect ratio stretches it horizontally.
+public protocol CIBicubicScaleTransform: CIFilter {
+    var inputImage: CIImage? { get set }
+    var scale: Float { get set }
+    var aspectRatio: Float { get set }
+    var b: Float { get set }
+    var c: Float { get set }
+}
+
+extension CIBicubicScaleTransform {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputScale`: Scale factor applied to the height (and, times the aspect ratio, the width).
+    public var scale: Float {
+        get { typedFloat("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    /// `inputAspectRatio`: Extra horizontal scale factor.
+    public var aspectRatio: Float {
+        get { typedFloat("inputAspectRatio") }
+        set { setValue(newValue, forKey: "inputAspectRatio") }
+    }
+    /// `inputB`: Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline).
+    public var b: Float {
+        get { typedFloat("inputB") }
+        set { setValue(newValue, forKey: "inputB") }
+    }
+    /// `inputC`: Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom).
+    public var c: Float {
+        get { typedFloat("inputC") }
+        set { setValue(newValue, forKey: "inputC") }
+    }
+}
+
+final class CIBicubicScaleTransformBuiltin: CIFilter, CIBicubicScaleTransform {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIBicubicScaleTransform")` with typed properties.
+    public static func bicubicScaleTransform() -> CIFilter & CIBicubicScaleTransform { CIBicubicScaleTransformBuiltin(builtin: "CIBicubicScaleTransform") }
 }
 
 /// Blend With Alpha Mask: Shows the image where the mask is opaque and the background where it is transparent.
@@ -370,6 +748,56 @@ final class CIBumpDistortionLinearBuiltin: CIFilter, CIBumpDistortionLinear {}
 extension CIFilter {
     /// `CIFilter(name: "CIBumpDistortionLinear")` with typed properties.
     public static func bumpDistortionLinear() -> CIFilter & CIBumpDistortionLinear { CIBumpDistortionLinearBuiltin(builtin: "CIBumpDistortionLinear") }
+}
+
+/// Canny Edge Detector: Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.
+public protocol CICannyEdgeDetector: CIFilter {
+    var inputImage: CIImage? { get set }
+    var gaussianSigma: Float { get set }
+    var perceptual: Bool { get set }
+    var thresholdHigh: Float { get set }
+    var thresholdLow: Float { get set }
+    var hysteresisPasses: Float { get set }
+}
+
+extension CICannyEdgeDetector {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputGaussianSigma`: Standard deviation of the blur before the gradient, in pixels.
+    public var gaussianSigma: Float {
+        get { typedFloat("inputGaussianSigma") }
+        set { setValue(newValue, forKey: "inputGaussianSigma") }
+    }
+    /// `inputPerceptual`: Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma.
+    public var perceptual: Bool {
+        get { typedBool("inputPerceptual") }
+        set { setValue(newValue, forKey: "inputPerceptual") }
+    }
+    /// `inputThresholdHigh`: Gradient magnitude of a strong edge.
+    public var thresholdHigh: Float {
+        get { typedFloat("inputThresholdHigh") }
+        set { setValue(newValue, forKey: "inputThresholdHigh") }
+    }
+    /// `inputThresholdLow`: Gradient magnitude of a weak edge.
+    public var thresholdLow: Float {
+        get { typedFloat("inputThresholdLow") }
+        set { setValue(newValue, forKey: "inputThresholdLow") }
+    }
+    /// `inputHysteresisPasses`: How many rings of weak edges next to strong ones are promoted.
+    public var hysteresisPasses: Float {
+        get { typedFloat("inputHysteresisPasses") }
+        set { setValue(newValue, forKey: "inputHysteresisPasses") }
+    }
+}
+
+final class CICannyEdgeDetectorBuiltin: CIFilter, CICannyEdgeDetector {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CICannyEdgeDetector")` with typed properties.
+    public static func cannyEdgeDetector() -> CIFilter & CICannyEdgeDetector { CICannyEdgeDetectorBuiltin(builtin: "CICannyEdgeDetector") }
 }
 
 /// Checkerboard: An infinite checkerboard of two colours; lower sharpness softens the square edges.
@@ -984,6 +1412,32 @@ extension CIFilter {
     public static func colorPosterize() -> CIFilter & CIColorPosterize { CIColorPosterizeBuiltin(builtin: "CIColorPosterize") }
 }
 
+/// Column Average: Produces a one-row image in which each pixel is the average color of the corresponding column of inputExtent.
+public protocol CIColumnAverage: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIColumnAverage {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIColumnAverageBuiltin: CIFilter, CIColumnAverage {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIColumnAverage")` with typed properties.
+    public static func columnAverage() -> CIFilter & CIColumnAverage { CIColumnAverageBuiltin(builtin: "CIColumnAverage") }
+}
+
 /// Constant Color: An infinite image filled with one colour.
 public protocol CIConstantColorGenerator: CIFilter {
     var color: CIColor { get set }
@@ -1404,6 +1858,96 @@ extension CIFilter {
     public static func dotScreen() -> CIFilter & CIDotScreen { CIDotScreenBuiltin(builtin: "CIDotScreen") }
 }
 
+/// Edge Preserve Upsample Filter: Upscales inputSmallImage to the size of inputImage, using the large image's luminance as a guide so edges stay sharp.
+public protocol CIEdgePreserveUpsampleFilter: CIFilter {
+    var inputImage: CIImage? { get set }
+    var smallImage: CIImage? { get set }
+    var spatialSigma: Float { get set }
+    var lumaSigma: Float { get set }
+}
+
+extension CIEdgePreserveUpsampleFilter {
+    /// `inputImage`: The large image whose edges guide the enlargement; it sets the extent.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputSmallImage`: The small image to enlarge.
+    public var smallImage: CIImage? {
+        get { typedImage("inputSmallImage") }
+        set { setValue(newValue, forKey: "inputSmallImage") }
+    }
+    /// `inputSpatialSigma`: Standard deviation of the spatial weights, in small-image pixels.
+    public var spatialSigma: Float {
+        get { typedFloat("inputSpatialSigma") }
+        set { setValue(newValue, forKey: "inputSpatialSigma") }
+    }
+    /// `inputLumaSigma`: Standard deviation of the luma weights (sRGB-encoded luma, 0 to 1).
+    public var lumaSigma: Float {
+        get { typedFloat("inputLumaSigma") }
+        set { setValue(newValue, forKey: "inputLumaSigma") }
+    }
+}
+
+final class CIEdgePreserveUpsampleFilterBuiltin: CIFilter, CIEdgePreserveUpsampleFilter {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIEdgePreserveUpsampleFilter")` with typed properties.
+    public static func edgePreserveUpsampleFilter() -> CIFilter & CIEdgePreserveUpsampleFilter { CIEdgePreserveUpsampleFilterBuiltin(builtin: "CIEdgePreserveUpsampleFilter") }
+}
+
+/// Edge Work: Black-and-white woodcut-like stylization that traces edges with a thickness set by inputRadius.
+public protocol CIEdgeWork: CIFilter {
+    var inputImage: CIImage? { get set }
+    var radius: Float { get set }
+}
+
+extension CIEdgeWork {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputRadius`: The thickness of the strokes, in pixels.
+    public var radius: Float {
+        get { typedFloat("inputRadius") }
+        set { setValue(newValue, forKey: "inputRadius") }
+    }
+}
+
+final class CIEdgeWorkBuiltin: CIFilter, CIEdgeWork {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIEdgeWork")` with typed properties.
+    public static func edgeWork() -> CIFilter & CIEdgeWork { CIEdgeWorkBuiltin(builtin: "CIEdgeWork") }
+}
+
+/// Edges: Edge detector that displays the detected edges in color, with their brightness scaled by inputIntensity.
+public protocol CIEdges: CIFilter {
+    var inputImage: CIImage? { get set }
+    var intensity: Float { get set }
+}
+
+extension CIEdges {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputIntensity`: Multiplies the gradient magnitudes.
+    public var intensity: Float {
+        get { typedFloat("inputIntensity") }
+        set { setValue(newValue, forKey: "inputIntensity") }
+    }
+}
+
+final class CIEdgesBuiltin: CIFilter, CIEdges {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIEdges")` with typed properties.
+    public static func edges() -> CIFilter & CIEdges { CIEdgesBuiltin(builtin: "CIEdges") }
+}
+
 /// Eightfold Reflected Tile: Tiles the plane by mirroring a right isosceles triangle at the centre, giving 8 copies around each square corner.
 public protocol CIEightfoldReflectedTile: CIFilter {
     var inputImage: CIImage? { get set }
@@ -1726,6 +2270,26 @@ extension CIFilter {
     public static func fourfoldTranslatedTile() -> CIFilter & CIFourfoldTranslatedTile { CIFourfoldTranslatedTileBuiltin(builtin: "CIFourfoldTranslatedTile") }
 }
 
+/// Gabor Gradients: Applies a 5x5 Gabor gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).
+public protocol CIGaborGradients: CIFilter {
+    var inputImage: CIImage? { get set }
+}
+
+extension CIGaborGradients {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+}
+
+final class CIGaborGradientsBuiltin: CIFilter, CIGaborGradients {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIGaborGradients")` with typed properties.
+    public static func gaborGradients() -> CIFilter & CIGaborGradients { CIGaborGradientsBuiltin(builtin: "CIGaborGradients") }
+}
+
 /// Gamma Adjust: Raises colour values to a power: above 1 darkens mid-tones, below 1 brightens them.
 public protocol CIGammaAdjust: CIFilter {
     var inputImage: CIImage? { get set }
@@ -1886,6 +2450,44 @@ extension CIFilter {
     public static func gloom() -> CIFilter & CIGloom { CIGloomBuiltin(builtin: "CIGloom") }
 }
 
+/// Guided Filter: Guided upsampling and smoothing: enlarges the input image to the size of inputGuideImage while following the guide's edges (radius and epsilon set the smoothing).
+public protocol CIGuidedFilter: CIFilter {
+    var inputImage: CIImage? { get set }
+    var guideImage: CIImage? { get set }
+    var radius: Float { get set }
+    var epsilon: Float { get set }
+}
+
+extension CIGuidedFilter {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputGuideImage`: The image whose edges the result follows; it sets the output's extent.
+    public var guideImage: CIImage? {
+        get { typedImage("inputGuideImage") }
+        set { setValue(newValue, forKey: "inputGuideImage") }
+    }
+    /// `inputRadius`: Half the side of the averaging box, in guide pixels (rounded).
+    public var radius: Float {
+        get { typedFloat("inputRadius") }
+        set { setValue(newValue, forKey: "inputRadius") }
+    }
+    /// `inputEpsilon`: Regularisation: guide variance below about this is smoothed over.
+    public var epsilon: Float {
+        get { typedFloat("inputEpsilon") }
+        set { setValue(newValue, forKey: "inputEpsilon") }
+    }
+}
+
+final class CIGuidedFilterBuiltin: CIFilter, CIGuidedFilter {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIGuidedFilter")` with typed properties.
+    public static func guidedFilter() -> CIFilter & CIGuidedFilter { CIGuidedFilterBuiltin(builtin: "CIGuidedFilter") }
+}
+
 /// Hard Light Blend Mode: PDF 'Hard Light' blend: multiplies where the foreground is darker than 50% gray and screens where it is lighter, like a harsh spotlight.
 public protocol CIHardLightBlendMode: CIFilter {
     var inputImage: CIImage? { get set }
@@ -1994,6 +2596,44 @@ extension CIFilter {
     public static func highlightShadowAdjust() -> CIFilter & CIHighlightShadowAdjust { CIHighlightShadowAdjustBuiltin(builtin: "CIHighlightShadowAdjust") }
 }
 
+/// Histogram Display: Draws a viewable bar chart (inputHeight tall) from a 1-pixel-tall histogram image such as the output of CIAreaHistogram.
+public protocol CIHistogramDisplayFilter: CIFilter {
+    var inputImage: CIImage? { get set }
+    var height: Float { get set }
+    var highLimit: Float { get set }
+    var lowLimit: Float { get set }
+}
+
+extension CIHistogramDisplayFilter {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputHeight`: The height of the chart, in pixels.
+    public var height: Float {
+        get { typedFloat("inputHeight") }
+        set { setValue(newValue, forKey: "inputHeight") }
+    }
+    /// `inputHighLimit`: The fraction of the row where the chart ends (its right edge).
+    public var highLimit: Float {
+        get { typedFloat("inputHighLimit") }
+        set { setValue(newValue, forKey: "inputHighLimit") }
+    }
+    /// `inputLowLimit`: The fraction of the row where the chart starts (its left edge).
+    public var lowLimit: Float {
+        get { typedFloat("inputLowLimit") }
+        set { setValue(newValue, forKey: "inputLowLimit") }
+    }
+}
+
+final class CIHistogramDisplayFilterBuiltin: CIFilter, CIHistogramDisplayFilter {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIHistogramDisplayFilter")` with typed properties.
+    public static func histogramDisplayFilter() -> CIFilter & CIHistogramDisplayFilter { CIHistogramDisplayFilterBuiltin(builtin: "CIHistogramDisplayFilter") }
+}
+
 /// Hole Distortion: Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.
 public protocol CIHoleDistortion: CIFilter {
     var inputImage: CIImage? { get set }
@@ -2076,6 +2716,56 @@ final class CIHueBlendModeBuiltin: CIFilter, CIHueBlendMode {}
 extension CIFilter {
     /// `CIFilter(name: "CIHueBlendMode")` with typed properties.
     public static func hueBlendMode() -> CIFilter & CIHueBlendMode { CIHueBlendModeBuiltin(builtin: "CIHueBlendMode") }
+}
+
+/// KMeans: K-means clustering of the colors found in inputExtent: returns a palette image of inputCount representative colors, refined over inputPasses iterations (optionally seeded by inputMeans).
+public protocol CIKMeans: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+    var means: CIImage? { get set }
+    var count: Float { get set }
+    var passes: Float { get set }
+    var perceptual: Bool { get set }
+}
+
+extension CIKMeans {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+    /// `inputMeans`: Optional seed colours: the first pixels of this image's bottom row.
+    public var means: CIImage? {
+        get { typedImage("inputMeans") }
+        set { setValue(newValue, forKey: "inputMeans") }
+    }
+    /// `inputCount`: The number of clusters.
+    public var count: Float {
+        get { typedFloat("inputCount") }
+        set { setValue(newValue, forKey: "inputCount") }
+    }
+    /// `inputPasses`: The number of Lloyd iterations after seeding.
+    public var passes: Float {
+        get { typedFloat("inputPasses") }
+        set { setValue(newValue, forKey: "inputPasses") }
+    }
+    /// `inputPerceptual`: Cluster sRGB-encoded colours (closer to how differences look) instead of linear ones.
+    public var perceptual: Bool {
+        get { typedBool("inputPerceptual") }
+        set { setValue(newValue, forKey: "inputPerceptual") }
+    }
+}
+
+final class CIKMeansBuiltin: CIFilter, CIKMeans {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIKMeans")` with typed properties.
+    public static func kMeans() -> CIFilter & CIKMeans { CIKMeansBuiltin(builtin: "CIKMeans") }
 }
 
 /// Lanczos Scale Transform: Resizes the image with high-quality Lanczos resampling; the aspect ratio stretches it horizontally.
@@ -2366,6 +3056,38 @@ final class CIMaximumCompositingBuiltin: CIFilter, CIMaximumCompositing {}
 extension CIFilter {
     /// `CIFilter(name: "CIMaximumCompositing")` with typed properties.
     public static func maximumCompositing() -> CIFilter & CIMaximumCompositing { CIMaximumCompositingBuiltin(builtin: "CIMaximumCompositing") }
+}
+
+/// Maximum Scale Transform: Resizes the image taking the maximum of the contributing source pixels instead of averaging them, so thin bright details survive.
+public protocol CIMaximumScaleTransform: CIFilter {
+    var inputImage: CIImage? { get set }
+    var scale: Float { get set }
+    var aspectRatio: Float { get set }
+}
+
+extension CIMaximumScaleTransform {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputScale`: Scale factor applied to the height (and, times the aspect ratio, the width).
+    public var scale: Float {
+        get { typedFloat("inputScale") }
+        set { setValue(newValue, forKey: "inputScale") }
+    }
+    /// `inputAspectRatio`: Extra horizontal scale factor.
+    public var aspectRatio: Float {
+        get { typedFloat("inputAspectRatio") }
+        set { setValue(newValue, forKey: "inputAspectRatio") }
+    }
+}
+
+final class CIMaximumScaleTransformBuiltin: CIFilter, CIMaximumScaleTransform {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIMaximumScaleTransform")` with typed properties.
+    public static func maximumScaleTransform() -> CIFilter & CIMaximumScaleTransform { CIMaximumScaleTransformBuiltin(builtin: "CIMaximumScaleTransform") }
 }
 
 /// Minimum Component: Grayscale from the smallest of each pixel's R, G and B values.
@@ -3134,6 +3856,32 @@ extension CIFilter {
     public static func randomGenerator() -> CIFilter & CIRandomGenerator { CIRandomGeneratorBuiltin(builtin: "CIRandomGenerator") }
 }
 
+/// Row Average: Produces a one-column image in which each pixel is the average color of the corresponding row of inputExtent.
+public protocol CIRowAverage: CIFilter {
+    var inputImage: CIImage? { get set }
+    var extent: CGRect { get set }
+}
+
+extension CIRowAverage {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+    /// `inputExtent`: The region of the image to reduce.
+    public var extent: CGRect {
+        get { typedRect("inputExtent") }
+        set { setValue(newValue, forKey: "inputExtent") }
+    }
+}
+
+final class CIRowAverageBuiltin: CIFilter, CIRowAverage {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CIRowAverage")` with typed properties.
+    public static func rowAverage() -> CIFilter & CIRowAverage { CIRowAverageBuiltin(builtin: "CIRowAverage") }
+}
+
 /// sRGB Tone Curve to Linear: Decodes sRGB gamma-encoded values to linear light (the inverse of the linear-to-sRGB curve), which darkens the image.
 public protocol CISRGBToneCurveToLinear: CIFilter {
     var inputImage: CIImage? { get set }
@@ -3376,6 +4124,26 @@ final class CISmoothLinearGradientBuiltin: CIFilter, CISmoothLinearGradient {}
 extension CIFilter {
     /// `CIFilter(name: "CISmoothLinearGradient")` with typed properties.
     public static func smoothLinearGradient() -> CIFilter & CISmoothLinearGradient { CISmoothLinearGradientBuiltin(builtin: "CISmoothLinearGradient") }
+}
+
+/// Sobel Gradients: Applies a 3x3 Sobel gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).
+public protocol CISobelGradients: CIFilter {
+    var inputImage: CIImage? { get set }
+}
+
+extension CISobelGradients {
+    /// `inputImage`: The image to use as an input.
+    public var inputImage: CIImage? {
+        get { typedImage("inputImage") }
+        set { setValue(newValue, forKey: "inputImage") }
+    }
+}
+
+final class CISobelGradientsBuiltin: CIFilter, CISobelGradients {}
+
+extension CIFilter {
+    /// `CIFilter(name: "CISobelGradients")` with typed properties.
+    public static func sobelGradients() -> CIFilter & CISobelGradients { CISobelGradientsBuiltin(builtin: "CISobelGradients") }
 }
 
 /// Soft Light Blend Mode: PDF 'Soft Light' blend: gently darkens or lightens the background depending on whether the foreground is below or above 50% gray, like a diffuse spotlight.
@@ -4229,13 +4997,26 @@ extension CIFilter {
         ("CIAffineClamp", { CIFilter.affineClamp() }),
         ("CIAffineTile", { CIFilter.affineTile() }),
         ("CIAffineTransform", { CIFilter.affineTransform() }),
+        ("CIAreaAlphaWeightedHistogram", { CIFilter.areaAlphaWeightedHistogram() }),
+        ("CIAreaAverage", { CIFilter.areaAverage() }),
+        ("CIAreaBoundsRed", { CIFilter.areaBoundsRed() }),
+        ("CIAreaHistogram", { CIFilter.areaHistogram() }),
+        ("CIAreaLogarithmicHistogram", { CIFilter.areaLogarithmicHistogram() }),
+        ("CIAreaMaximum", { CIFilter.areaMaximum() }),
+        ("CIAreaMaximumAlpha", { CIFilter.areaMaximumAlpha() }),
+        ("CIAreaMinMax", { CIFilter.areaMinMax() }),
+        ("CIAreaMinMaxRed", { CIFilter.areaMinMaxRed() }),
+        ("CIAreaMinimum", { CIFilter.areaMinimum() }),
+        ("CIAreaMinimumAlpha", { CIFilter.areaMinimumAlpha() }),
         ("CIAztecCodeGenerator", { CIFilter.aztecCodeGenerator() }),
         ("CIBarsSwipeTransition", { CIFilter.barsSwipeTransition() }),
+        ("CIBicubicScaleTransform", { CIFilter.bicubicScaleTransform() }),
         ("CIBlendWithAlphaMask", { CIFilter.blendWithAlphaMask() }),
         ("CIBlendWithMask", { CIFilter.blendWithMask() }),
         ("CIBloom", { CIFilter.bloom() }),
         ("CIBumpDistortion", { CIFilter.bumpDistortion() }),
         ("CIBumpDistortionLinear", { CIFilter.bumpDistortionLinear() }),
+        ("CICannyEdgeDetector", { CIFilter.cannyEdgeDetector() }),
         ("CICheckerboardGenerator", { CIFilter.checkerboardGenerator() }),
         ("CICircleSplashDistortion", { CIFilter.circleSplashDistortion() }),
         ("CICircularScreen", { CIFilter.circularScreen() }),
@@ -4254,6 +5035,7 @@ extension CIFilter {
         ("CIColorMonochrome", { CIFilter.colorMonochrome() }),
         ("CIColorPolynomial", { CIFilter.colorPolynomial() }),
         ("CIColorPosterize", { CIFilter.colorPosterize() }),
+        ("CIColumnAverage", { CIFilter.columnAverage() }),
         ("CIConstantColorGenerator", { CIFilter.constantColorGenerator() }),
         ("CIConvolution3X3", { CIFilter.convolution3X3() }),
         ("CIConvolution5X5", { CIFilter.convolution5X5() }),
@@ -4266,6 +5048,9 @@ extension CIFilter {
         ("CIDisintegrateWithMaskTransition", { CIFilter.disintegrateWithMaskTransition() }),
         ("CIDissolveTransition", { CIFilter.dissolveTransition() }),
         ("CIDotScreen", { CIFilter.dotScreen() }),
+        ("CIEdgePreserveUpsampleFilter", { CIFilter.edgePreserveUpsampleFilter() }),
+        ("CIEdgeWork", { CIFilter.edgeWork() }),
+        ("CIEdges", { CIFilter.edges() }),
         ("CIEightfoldReflectedTile", { CIFilter.eightfoldReflectedTile() }),
         ("CIExclusionBlendMode", { CIFilter.exclusionBlendMode() }),
         ("CIExposureAdjust", { CIFilter.exposureAdjust() }),
@@ -4274,17 +5059,21 @@ extension CIFilter {
         ("CIFourfoldReflectedTile", { CIFilter.fourfoldReflectedTile() }),
         ("CIFourfoldRotatedTile", { CIFilter.fourfoldRotatedTile() }),
         ("CIFourfoldTranslatedTile", { CIFilter.fourfoldTranslatedTile() }),
+        ("CIGaborGradients", { CIFilter.gaborGradients() }),
         ("CIGammaAdjust", { CIFilter.gammaAdjust() }),
         ("CIGaussianBlur", { CIFilter.gaussianBlur() }),
         ("CIGaussianGradient", { CIFilter.gaussianGradient() }),
         ("CIGlideReflectedTile", { CIFilter.glideReflectedTile() }),
         ("CIGloom", { CIFilter.gloom() }),
+        ("CIGuidedFilter", { CIFilter.guidedFilter() }),
         ("CIHardLightBlendMode", { CIFilter.hardLightBlendMode() }),
         ("CIHatchedScreen", { CIFilter.hatchedScreen() }),
         ("CIHighlightShadowAdjust", { CIFilter.highlightShadowAdjust() }),
+        ("CIHistogramDisplayFilter", { CIFilter.histogramDisplayFilter() }),
         ("CIHoleDistortion", { CIFilter.holeDistortion() }),
         ("CIHueAdjust", { CIFilter.hueAdjust() }),
         ("CIHueBlendMode", { CIFilter.hueBlendMode() }),
+        ("CIKMeans", { CIFilter.kMeans() }),
         ("CILanczosScaleTransform", { CIFilter.lanczosScaleTransform() }),
         ("CILightTunnel", { CIFilter.lightTunnel() }),
         ("CILightenBlendMode", { CIFilter.lightenBlendMode() }),
@@ -4295,6 +5084,7 @@ extension CIFilter {
         ("CIMaskToAlpha", { CIFilter.maskToAlpha() }),
         ("CIMaximumComponent", { CIFilter.maximumComponent() }),
         ("CIMaximumCompositing", { CIFilter.maximumCompositing() }),
+        ("CIMaximumScaleTransform", { CIFilter.maximumScaleTransform() }),
         ("CIMinimumComponent", { CIFilter.minimumComponent() }),
         ("CIMinimumCompositing", { CIFilter.minimumCompositing() }),
         ("CIModTransition", { CIFilter.modTransition() }),
@@ -4318,6 +5108,7 @@ extension CIFilter {
         ("CIQRCodeGenerator", { CIFilter.qrCodeGenerator() }),
         ("CIRadialGradient", { CIFilter.radialGradient() }),
         ("CIRandomGenerator", { CIFilter.randomGenerator() }),
+        ("CIRowAverage", { CIFilter.rowAverage() }),
         ("CISRGBToneCurveToLinear", { CIFilter.srgbToneCurveToLinear() }),
         ("CISaturationBlendMode", { CIFilter.saturationBlendMode() }),
         ("CIScreenBlendMode", { CIFilter.screenBlendMode() }),
@@ -4326,6 +5117,7 @@ extension CIFilter {
         ("CISixfoldReflectedTile", { CIFilter.sixfoldReflectedTile() }),
         ("CISixfoldRotatedTile", { CIFilter.sixfoldRotatedTile() }),
         ("CISmoothLinearGradient", { CIFilter.smoothLinearGradient() }),
+        ("CISobelGradients", { CIFilter.sobelGradients() }),
         ("CISoftLightBlendMode", { CIFilter.softLightBlendMode() }),
         ("CISourceAtopCompositing", { CIFilter.sourceAtopCompositing() }),
         ("CISourceInCompositing", { CIFilter.sourceInCompositing() }),

@@ -11,8 +11,5 @@ import PixelCore
 public enum GaborGradients {
     public static let descriptor = FilterDescriptor(.stylize, "CIGaborGradients", "Gabor Gradients",
         "Applies a 5x5 Gabor gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).",
-        inputs: [.image()]
-    ) { f in
-        Gradients.gradients(try f.image(), .gabor)
-    }
+        imageOnly: { Gradients.gradients($0, .gabor) })
 }

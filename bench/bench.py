@@ -1,7 +1,8 @@
 """`make bench`: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg.
 
 Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
-JPEG q90), then in-memory kernels on the 4K mosaic.
+JPEG q90), then in-memory kernels on the 4K mosaic (IN_MEMORY: blurs, colour, warps, bicubic
+and Lanczos halving, an area average, a 256-bin histogram, Canny).
 
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
@@ -147,12 +148,24 @@ def lunette_steps(task, w, h):
                 f":translated({w / 2}, {h / 2})}}", f"CICrop{{rectangle = Rect(0, 0, {w}, {h})}}"]
     if task == "lanczos":
         return ["CILanczosScaleTransform{scale = 0.5}"]
+    if task == "bicubic":
+        return ["CIBicubicScaleTransform{scale = 0.5}"]
+    if task == "average":
+        return [f"CIAreaAverage{{extent = Rect(0, 0, {w}, {h})}}"]
+    if task == "histogram":
+        return [f"CIAreaHistogram{{extent = Rect(0, 0, {w}, {h}), count = 256}}"]
+    if task == "canny":
+        return ["CICannyEdgeDetector{}"]
     raise KeyError(task)
 
 
-def lunette_render(src, steps):
-    """`lunette bench` timing one in-memory render of `steps` after one untimed one."""
-    return [LUNETTE, "bench", src, "--present", "--repeat", "1", "--warmup", "1"] + [a for s in steps for a in ("-f", s)]
+# In-memory tasks on the 4K mosaic; the last four are issue 24's reductions, edges and resampling.
+IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubic", "average", "histogram", "canny")
+
+
+def lunette_render(src, steps, warmup=1):
+    """`lunette bench` timing one in-memory render of `steps` after `warmup` untimed ones."""
+    return [LUNETTE, "bench", src, "--present", "--repeat", "1", "--warmup", str(warmup)] + [a for s in steps for a in ("-f", s)]
 
 
 def vips_mem_cmds(task, src_v, out_v, mats):
@@ -166,6 +179,10 @@ def vips_mem_cmds(task, src_v, out_v, mats):
         return [["vips", "rotate", src_v, out_v, "10"]]
     if task == "lanczos":
         return [["vips", "resize", src_v, out_v, "0.5", "--kernel", "lanczos3"]]
+    if task == "bicubic":
+        return [["vips", "resize", src_v, out_v, "0.5", "--kernel", "cubic"]]
+    if task == "average":
+        return [["vips", "avg", src_v]]
     return None
 
 
@@ -292,11 +309,13 @@ def main():
     out_v = os.path.join(SHM, "lunette-bench-out.v")
     if "vips" in peers:
         subprocess.run(["vips", "copy", src4, src_v], check=True)
-    for task in ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos"):
+    for task in IN_MEMORY:
         if not want(task):
             continue
         print(f"bench: in-memory {task} …", flush=True)
-        tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4))}
+        # A reduction keeps its few pixels once computed: a warm-up render would leave nothing to time.
+        reduction = task in ("average", "histogram")
+        tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4), warmup=0 if reduction else 1)}
         if task == "chain5":
             # One step and the chain's one non-affine step alone, in the same rounds as the
             # chain, so the fusion ratio compares samples taken minutes apart at most.
@@ -304,9 +323,11 @@ def main():
                 tools[name] = lunette_render(src4, [step])
         if "opencv" in peers:
             tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
-            if task == "blur":
+            if task in ("blur", "histogram", "canny"):  # uint8 is their fast path
                 tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
-        if "pillow" in peers:
+            if task == "average":
+                tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
+        if "pillow" in peers and task not in ("average", "histogram", "canny"):
             tools["pillow"] = [PY, PEERS, "pillow", task, src4]
         vcmd = vips_mem_cmds(task, src_v, out_v, mats) if "vips" in peers else None
         if vcmd:

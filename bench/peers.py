@@ -2,8 +2,8 @@
 
     python3 bench/peers.py TOOL TASK INPUT [--repeat N] [--warmup N]
 
-TOOL is opencv-f32 (RGBA float32, Lunette's working format), opencv-u8 (RGBA uint8) or
-pillow (RGB uint8). Loading the input is not timed; each repetition prints
+TOOL is opencv-f32 (RGBA float32, Lunette's working format), opencv-u8 (RGBA uint8),
+numpy-f32 (RGBA float32: the area average as one read of the image) or pillow (RGB uint8). Loading the input is not timed; each repetition prints
 "TASK <milliseconds>", as `lunette bench` does.
 """
 import argparse
@@ -37,6 +37,11 @@ def saturation_matrix(s):
     return (np.outer(np.ones(3), lum) * (1 - s) + np.eye(3) * s).astype(np.float32)
 
 
+def to8(x):
+    """Canny wants uint8: float input is scaled to 0…255 first (timed with it)."""
+    return x if x.dtype == np.uint8 else (x * 255).astype(np.uint8)
+
+
 def opencv_tasks(img, depth):
     import cv2
     h, w = img.shape[:2]
@@ -61,6 +66,12 @@ def opencv_tasks(img, depth):
         "chain5": lambda: chain(img),
         "rotate": lambda: cv2.warpAffine(img, rot, (w, h), flags=cv2.INTER_LINEAR),
         "lanczos": lambda: cv2.resize(img, (w // 2, h // 2), interpolation=cv2.INTER_LANCZOS4),
+        "bicubic": lambda: cv2.resize(img, (w // 2, h // 2), interpolation=cv2.INTER_CUBIC),
+        "average": lambda: cv2.mean(img),
+        "histogram": lambda: [cv2.calcHist([img], [c], None, [256], [0, 1 if depth == "opencv-f32" else 256])
+                              for c in range(4)],
+        # as CICannyEdgeDetector's defaults: luma, Gaussian σ 1.6, thresholds 0.05 / 0.02 of full scale
+        "canny": lambda: cv2.Canny(cv2.GaussianBlur(to8(cv2.cvtColor(img, cv2.COLOR_RGBA2GRAY)), (0, 0), 1.6), 5, 13),
     }
 
 
@@ -84,6 +95,7 @@ def pillow_tasks(img):
         "chain5": lambda: chain(img),
         "rotate": lambda: img.rotate(ANGLE, resample=Image.BILINEAR),
         "lanczos": lambda: img.resize((w // 2, h // 2), Image.LANCZOS),
+        "bicubic": lambda: img.resize((w // 2, h // 2), Image.BICUBIC),
     }
 
 
@@ -108,6 +120,10 @@ def main():
                 rgba = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA)
                 img = rgba.astype(np.float32) / 255 if a.tool == "opencv-f32" else rgba
                 work = opencv_tasks(img, a.tool)[a.task]
+    elif a.tool == "numpy-f32":
+        from PIL import Image
+        img = np.asarray(Image.open(a.input).convert("RGBA"), np.float32) / 255
+        work = lambda: img.reshape(-1, 4).mean(axis=0, dtype=np.float64)
     elif a.tool == "pillow":
         from PIL import Image
         if a.task == "decode":

@@ -35,6 +35,12 @@ Image.pixel = N.image_pixel
 Image.scaledNearest = N.image_scaledNearest
 --- Image.new(w, h, function(x, y) return Color(…) end): a small synthetic image.
 Image.new = N.image_new
+-- Reductions as numbers (LuaNatives+Reductions.swift); as images they are CIAreaAverage & co.
+--- img:average([rect]) → Color; img:minMax([rect]) → Color, Color (per-component min, max)
+Image.average, Image.minMax = N.image_average, N.image_minMax
+--- img:histogram{bins = 256, rect = r} → {r = {…}, g = {…}, b = {…}, a = {…}} pixel counts per bin
+--- img:kmeans{count = 8, passes = 5, perceptual = false, rect = r} → Colors, their shares of the area
+Image.histogram, Image.kmeans = N.image_histogram, N.image_kmeans
 
 local function haskey(f, key)
   for _, k in ipairs(f:keys()) do if k == key then return true end end

@@ -19,6 +19,11 @@ for _, name in ipairs{"CIGaussianBlur", "CIConvolution3X3", "CIConvolution5X5", 
 end
 specials.CIConvolution3X3.prepare = function(f) f.inputWeights = kernels.sharpen3 end
 specials.CIConvolution5X5.prepare = function(f) f.inputWeights = kernels.gaussian5 end
+-- a photo (not yet a histogram row) is charted as its 256-bin histogram
+specials.CIHistogramDisplayFilter = {input = function(img)
+  if img.extent.height <= 1 then return img end
+  return img | CIAreaHistogram{extent = img.extent, count = 256}
+end}
 
 --- lunette.ready(name, img, inputs, target): the filter with defaults, specials and the
 --- given inputs, its output presented for `target` (default: the input image's extent).

@@ -33,6 +33,7 @@ public struct Family: Sendable {
     public static let geometryAdjustment = Family(Category.geometryAdjustment, usage: common)
     public static let gradient = Family(Category.gradient, usage: common)
     public static let halftoneEffect = Family(Category.halftoneEffect, usage: common)
+    public static let reduction = Family(Category.reduction, usage: common)
     public static let sharpen = Family(Category.sharpen, usage: common)
     public static let stylize = Family(Category.stylize, usage: common)
     public static let tileEffect = Family(Category.tileEffect, usage: common)

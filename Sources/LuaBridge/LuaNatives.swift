@@ -8,7 +8,7 @@ import PixelCore
 /// The Swift primitives behind stdlib.lua, exposed as `lunette._native`.
 enum LuaNatives {
     static var all: [(name: String, function: NativeFunction)] {
-        values + images + pixels + filters + chains + stock
+        values + images + pixels + filters + chains + stock + reductions
     }
 
     static let values: [(name: String, function: NativeFunction)] = [

@@ -4,7 +4,7 @@ extension LanczosScaleNode {
     enum Axis: Hashable { case x, y }
 
     /// Per output index: the first source index (from `sourceStart`) and `taps` weights.
-    /// The window is ⌈6·widen⌉ + 2 source pixels; columns of taps that are zero for every
+    /// The window is ⌈2·radius·widen⌉ + 2 source pixels; columns of taps that are zero for every
     /// output (the window's ends past the kernel's support) are dropped.
     struct Weights {
         var first: [Int] = []
@@ -13,18 +13,19 @@ extension LanczosScaleNode {
         /// `w` with every weight repeated four times (one per channel), for the AVX2 rows.
         var w4: [Float] = []
 
-        init(_ o0: Int, _ count: Int, scale s: Double, widen wd: Double, sourceStart: Int) {
-            let window = Int((6 * wd).rounded(.up)) + 2
+        init(_ o0: Int, _ count: Int, scale s: Double, widen wd: Double, sourceStart: Int, kernel: ResamplingKernel = .lanczos3) {
+            let r = kernel.radius
+            let window = Int((2 * r * wd).rounded(.up)) + 2
             var all = [Float](repeating: 0, count: count * window)
             var ws = [Double](repeating: 0, count: window)
             var lead = window, trail = window
             first.reserveCapacity(count)
             for i in 0..<count {
                 let c = (Double(o0 + i) + 0.5) / s
-                let start = Int((c - 3 * wd - 0.5).rounded(.up))
+                let start = Int((c - r * wd - 0.5).rounded(.up))
                 var sum = 0.0
                 for k in 0..<window {
-                    let v = LanczosScaleNode.kernel((Double(start + k) + 0.5 - c) / wd)
+                    let v = kernel.weight((Double(start + k) + 0.5 - c) / wd)
                     ws[k] = v; sum += v
                 }
                 first.append(start - sourceStart)

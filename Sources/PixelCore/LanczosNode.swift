@@ -1,8 +1,8 @@
 import Foundation
 
-/// A separable Lanczos-3 resampler: the image scaled by (sx, sy) about the origin.
-/// Output pixel centre X + ½ reads source position (X + ½)/sx; the kernel
-/// L(t) = sinc(t)·sinc(t/3), |t| < 3, is widened by 1/s when shrinking (so every source
+/// A separable resampler: the image scaled by (sx, sy) about the origin.
+/// Output pixel centre X + ½ reads source position (X + ½)/sx; the kernel (Lanczos-3,
+/// L(t) = sinc(t)·sinc(t/3), |t| < 3, or another `ResamplingKernel`) is widened by 1/s when shrinking (so every source
 /// pixel contributes: area-correct, no aliasing), and each output's weights are normalised
 /// to sum to 1. Two passes per tile, in the order that costs fewer multiply-adds
 /// (LanczosNode+Passes.swift).
@@ -10,6 +10,8 @@ import Foundation
 public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let sx: Double, sy: Double
+    /// The kernel (Lanczos-3 unless a filter picks another, as CIBicubicScaleTransform does).
+    public let kernel: ResamplingKernel
     /// Kernel widening per axis: max(1, 1/s).
     let wx: Double, wy: Double
 
@@ -18,12 +20,12 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     /// Pass order (nil: the cheaper) and whether the AVX2 loops run; tests set both.
     let order: Bool?, vectorized: Bool
 
-    public convenience init(_ input: Image, sx: Double, sy: Double) {
-        self.init(input, sx: sx, sy: sy, verticalFirst: nil, vectorized: Convolution.avx2)
+    public convenience init(_ input: Image, sx: Double, sy: Double, kernel: ResamplingKernel = .lanczos3) {
+        self.init(input, sx: sx, sy: sy, verticalFirst: nil, vectorized: Convolution.avx2, kernel: kernel)
     }
 
-    init(_ input: Image, sx: Double, sy: Double, verticalFirst: Bool?, vectorized: Bool) {
-        inputs = [input]; self.sx = sx; self.sy = sy
+    init(_ input: Image, sx: Double, sy: Double, verticalFirst: Bool?, vectorized: Bool, kernel: ResamplingKernel = .lanczos3) {
+        inputs = [input]; self.sx = sx; self.sy = sy; self.kernel = kernel
         wx = max(1, 1 / sx); wy = max(1, 1 / sy)
         order = verticalFirst; self.vectorized = vectorized
     }
@@ -36,28 +38,23 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     }
 
     /// Lanczos-3 at `t` (in kernel units).
-    @inline(__always) public static func kernel(_ t: Double) -> Double {
-        if t == 0 { return 1 }
-        if abs(t) >= 3 { return 0 }
-        let a = Double.pi * t
-        return 3 * sin(a) * sin(a / 3) / (a * a)
-    }
+    @inline(__always) public static func kernel(_ t: Double) -> Double { ResamplingKernel.lanczos3.weight(t) }
 
     /// Source pixel index range [lo, hi) read along one axis for outputs [o0, o1).
-    static func span(_ o0: Int, _ o1: Int, scale s: Double, widen w: Double) -> (Int, Int) {
-        let lo = (Double(o0) + 0.5) / s - 3 * w, hi = (Double(o1) - 0.5) / s + 3 * w
+    static func span(_ o0: Int, _ o1: Int, scale s: Double, widen w: Double, radius r: Double = 3) -> (Int, Int) {
+        let lo = (Double(o0) + 0.5) / s - r * w, hi = (Double(o1) - 0.5) / s + r * w
         return (Int(lo.rounded(.down)) - 1, Int(hi.rounded(.up)) + 3)
     }
 
     public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
-        let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx)
-        let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy)
+        let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx, radius: kernel.radius)
+        let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy, radius: kernel.radius)
         return Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)).intersection(inputs[0].extent)
     }
 
     public func render(_ rect: IRect, _ session: RenderSession) -> PixelBuffer {
-        let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx)
-        let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy)
+        let (x0, x1) = Self.span(rect.x, rect.maxX, scale: sx, widen: wx, radius: kernel.radius)
+        let (y0, y1) = Self.span(rect.y, rect.maxY, scale: sy, widen: wy, radius: kernel.radius)
         let srcRect = IRect(x0, y0, x1 - x0, y1 - y0)
         var hw = weights(.x, rect.x, rect.width, sourceStart: x0)
         var vw = weights(.y, rect.y, rect.height, sourceStart: y0)
@@ -94,8 +91,8 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     func weights(_ axis: Axis, _ o0: Int, _ count: Int, sourceStart: Int) -> Weights {
         let key = WeightsKey(axis: axis, o0: o0, count: count)
         if let w = cache.get(key) { return w }
-        let w = axis == .x ? Weights(o0, count, scale: sx, widen: wx, sourceStart: sourceStart)
-                           : Weights(o0, count, scale: sy, widen: wy, sourceStart: sourceStart)
+        let w = axis == .x ? Weights(o0, count, scale: sx, widen: wx, sourceStart: sourceStart, kernel: kernel)
+                           : Weights(o0, count, scale: sy, widen: wy, sourceStart: sourceStart, kernel: kernel)
         cache.put(key, w)
         return w
     }

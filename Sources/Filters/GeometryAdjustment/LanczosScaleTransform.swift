@@ -15,11 +15,7 @@ public enum LanczosScaleTransform {
                          "Extra horizontal scale factor.")]
     ) { f in
         let image = try f.image()
-        let scale = f.number("inputScale"), aspect = f.number("inputAspectRatio")
-        let sx = scale * aspect, sy = scale
-        guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else {
-            throw LunetteError.invalid("CILanczosScaleTransform: inputScale and inputAspectRatio must be greater than 0")
-        }
+        let (sx, sy) = try ScaleFactors.of(f)
         if sx == 1, sy == 1 { return image }
         return Image(LanczosScaleNode(image, sx: sx, sy: sy))
     }

@@ -1,0 +1,27 @@
+import Foundation
+import PixelCore
+
+/// CIAreaAlphaWeightedHistogram: like CIAreaHistogram, but R, G and B are binned after
+/// un-premultiplying and each pixel adds its alpha (transparent pixels count for nothing);
+/// the A channel is the plain histogram of alpha. Lua:
+/// `img | CIAreaAlphaWeightedHistogram{extent = img.extent, count = 64}`
+public enum AreaAlphaWeightedHistogram {
+    public static let descriptor = FilterDescriptor(
+        name: "CIAreaAlphaWeightedHistogram", displayName: "Area Alpha Weighted Histogram",
+        categories: [Category.builtIn, Category.reduction, Category.stillImage, Category.video],
+        description: "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
+        inputs: [
+            .image(), Reductions.extentInput,
+            .number(.scale, default: 1, min: 0, "Multiplies every bin."),
+            .number("inputCount", "Count", default: 64, min: 1, max: 2048, "The number of bins."),
+        ]
+    ) { f in
+        try Reductions.histogram(f) { count in
+            { p in
+                let a = p.w
+                let straight = a > 0 ? p / a : .zero
+                return (Reductions.bin(Pixel(straight.x, straight.y, straight.z, a), count), Pixel(a, a, a, 1))
+            }
+        }
+    }
+}

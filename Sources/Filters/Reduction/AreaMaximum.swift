@@ -1,0 +1,19 @@
+import Foundation
+import PixelCore
+
+/// CIAreaMaximum: one pixel at (0, 0) holding the per-component maximum of every component of the
+/// premultiplied working-space pixels of `inputExtent` (outside the image counts as
+/// transparent). Lua: `img | CIAreaMaximum{extent = img.extent}`
+public enum AreaMaximum {
+    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMaximum", "Area Maximum",
+        "Reduces inputExtent to one pixel holding the per-component maximum values.",
+        inputs: [.image(), Reductions.extentInput]
+    ) { f in
+        let rect = try Reductions.extent(f)
+        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
+            let out = PixelBuffer(IRect(0, 0, 1, 1))
+            out.pixels[0] = Reductions.minMax(image, area, rect).max
+            return out
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import PixelCore
+
+/// CIAreaMaximumAlpha: one pixel at (0, 0), the pixel of `inputExtent` with the highest alpha
+/// (ties go to the lowest y, then the lowest x; outside the image counts as transparent).
+/// Lua: `img | CIAreaMaximumAlpha{extent = img.extent}`
+public enum AreaMaximumAlpha {
+    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMaximumAlpha", "Area Maximum Alpha",
+        "Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y).",
+        inputs: [.image(), Reductions.extentInput]
+    ) { f in
+        let rect = try Reductions.extent(f)
+        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
+            let out = PixelBuffer(IRect(0, 0, 1, 1))
+            out.pixels[0] = Reductions.alphaExtreme(image, area, rect, lowest: false)
+            return out
+        }
+    }
+}

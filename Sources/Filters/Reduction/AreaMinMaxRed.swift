@@ -1,0 +1,20 @@
+import Foundation
+import PixelCore
+
+/// CIAreaMinMaxRed: one opaque pixel at (0, 0) whose red is the minimum and green the
+/// maximum red component of `inputExtent` (blue 0; outside the image counts as
+/// transparent). Lua: `img | CIAreaMinMaxRed{extent = img.extent}`
+public enum AreaMinMaxRed {
+    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinMaxRed", "Area Min and Max Red",
+        "Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent.",
+        inputs: [.image(), Reductions.extentInput]
+    ) { f in
+        let rect = try Reductions.extent(f)
+        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
+            let (lo, hi) = Reductions.minMax(image, area, rect)
+            let out = PixelBuffer(IRect(0, 0, 1, 1))
+            out.pixels[0] = Pixel(lo.x, hi.x, 0, 1)
+            return out
+        }
+    }
+}

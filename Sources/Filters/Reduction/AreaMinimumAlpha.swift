@@ -1,0 +1,19 @@
+import Foundation
+import PixelCore
+
+/// CIAreaMinimumAlpha: one pixel at (0, 0), the pixel of `inputExtent` with the lowest alpha
+/// (ties go to the lowest y, then the lowest x; outside the image counts as transparent).
+/// Lua: `img | CIAreaMinimumAlpha{extent = img.extent}`
+public enum AreaMinimumAlpha {
+    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinimumAlpha", "Area Minimum Alpha",
+        "Returns (as one pixel) the color of the pixel with the lowest alpha in inputExtent (ties resolved toward the lowest x, y).",
+        inputs: [.image(), Reductions.extentInput]
+    ) { f in
+        let rect = try Reductions.extent(f)
+        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
+            let out = PixelBuffer(IRect(0, 0, 1, 1))
+            out.pixels[0] = Reductions.alphaExtreme(image, area, rect, lowest: true)
+            return out
+        }
+    }
+}

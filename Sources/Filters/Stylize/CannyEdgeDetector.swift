@@ -1,0 +1,103 @@
+import Foundation
+import PixelCore
+
+/// CICannyEdgeDetector: Canny's detector on the image's Rec. 709 luma (linear, or of the
+/// sRGB encoding when `inputPerceptual`): a Gaussian blur of σ = `inputGaussianSigma`, the
+/// Sobel gradient (÷4, as CISobelGradients), non-maximum suppression along the gradient
+/// quantised to 45°, thresholds (`inputThresholdHigh` marks strong edges,
+/// `inputThresholdLow` weak ones) and `inputHysteresisPasses` passes, each promoting weak
+/// pixels next to a strong one. Edges are opaque white on opaque black; edges of the image
+/// read the nearest pixel inside, and the extent is the input's. Tiles need a halo of
+/// passes + 2 around the blur's, so every pass is local. Lua: `img | CICannyEdgeDetector{}`
+public enum CannyEdgeDetector {
+    public static let descriptor = FilterDescriptor(
+        name: "CICannyEdgeDetector", displayName: "Canny Edge Detector",
+        categories: [Category.builtIn, Category.highDynamicRange, Category.stillImage, Category.stylize, Category.video],
+        description: "Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.",
+        inputs: [
+            .image(),
+            .number("inputGaussianSigma", "Gaussian Sigma", default: 1.6, min: 0, "Standard deviation of the blur before the gradient, in pixels."),
+            .number("inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0,
+                    "Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma."),
+            .number("inputThresholdHigh", "Threshold High", default: 0.05, min: 0, "Gradient magnitude of a strong edge."),
+            .number("inputThresholdLow", "Threshold Low", default: 0.02, min: 0, "Gradient magnitude of a weak edge."),
+            .number("inputHysteresisPasses", "Hysteresis Passes", type: "CIAttributeTypeInteger", default: 1, min: 0, max: 20,
+                    "How many rings of weak edges next to strong ones are promoted."),
+        ]
+    ) { f in
+        let image = try f.image()
+        let e = image.extent
+        let sigma = f.number("inputGaussianSigma")
+        var luma = Gradients.luma(e.isInfinite ? image : image.clampedToExtent(), perceptual: f.number("inputPerceptual") != 0)
+        if sigma > 0 { luma = luma.gaussianBlurred(sigma: sigma) }
+        let edges = Canny(high: Float(f.number("inputThresholdHigh")), low: Float(f.number("inputThresholdLow")),
+                          passes: Int(f.number("inputHysteresisPasses"))).apply(luma)
+        return e.isInfinite ? edges : edges.cropped(to: e)
+    }
+}
+
+/// The steps of Canny after the blur, on the red channel of a tile grown by passes + 2.
+struct Canny: Sendable {
+    let high: Float, low: Float, passes: Int
+
+    func apply(_ luma: Image) -> Image {
+        let halo = passes + 2
+        return Image(AreaNode(luma, haloX: halo, haloY: halo, preservesOpacity: true, inPlace: true) { src, dst in
+            let strong = edges(src, dst.rect)
+            for y in 0..<dst.height {
+                let d = dst.row(y)
+                for x in 0..<dst.width { d[x] = strong[y * dst.width + x] ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1) }
+            }
+        })
+    }
+
+    /// Strong-edge flags of `out` (row-major from its bottom row); `src` covers it grown by passes + 2.
+    func edges(_ src: PixelBuffer, _ out: IRect) -> [Bool] {
+        let r1 = out.grown(passes + 1, passes + 1)
+        @inline(__always) func v(_ x: Int, _ y: Int) -> Float { src.row(y - src.rect.y)[x - src.rect.x].x }
+        var mag = [Float](repeating: 0, count: r1.count), dir = [UInt8](repeating: 0, count: r1.count)
+        let t = Float(tan(Double.pi / 8))
+        for y in r1.y..<r1.maxY {
+            for x in r1.x..<r1.maxX {
+                let gx = (v(x + 1, y - 1) + 2 * v(x + 1, y) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x - 1, y) - v(x - 1, y + 1)) / 4
+                let gy = (v(x - 1, y + 1) + 2 * v(x, y + 1) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x, y - 1) - v(x + 1, y - 1)) / 4
+                let i = (y - r1.y) * r1.width + x - r1.x
+                mag[i] = (gx * gx + gy * gy).squareRoot()
+                let ax = abs(gx), ay = abs(gy)
+                dir[i] = ay <= ax * t ? 0 : (ax <= ay * t ? 1 : (gx * gy > 0 ? 2 : 3))
+            }
+        }
+        // Classes over r2: 2 strong, 1 weak, 0 none (non-maxima suppressed).
+        let r2 = out.grown(passes, passes)
+        var cls = [UInt8](repeating: 0, count: r2.count)
+        let steps = [(1, 0), (0, 1), (1, 1), (1, -1)]
+        for y in r2.y..<r2.maxY {
+            for x in r2.x..<r2.maxX {
+                let i = (y - r1.y) * r1.width + x - r1.x
+                let m = mag[i]
+                guard m >= low else { continue }
+                let (sx, sy) = steps[Int(dir[i])]
+                let a = mag[(y + sy - r1.y) * r1.width + x + sx - r1.x], b = mag[(y - sy - r1.y) * r1.width + x - sx - r1.x]
+                guard m >= a, m >= b else { continue }
+                cls[(y - r2.y) * r2.width + x - r2.x] = m >= high ? 2 : 1
+            }
+        }
+        // Each pass promotes weak pixels with a strong 8-neighbour, reading the previous pass only.
+        for p in 0..<passes {
+            let region = out.grown(passes - p - 1, passes - p - 1)
+            let before = cls
+            for y in region.y..<region.maxY {
+                for x in region.x..<region.maxX where before[(y - r2.y) * r2.width + x - r2.x] == 1 {
+                    search: for dy in -1...1 { for dx in -1...1 where before[(y + dy - r2.y) * r2.width + x + dx - r2.x] == 2 {
+                        cls[(y - r2.y) * r2.width + x - r2.x] = 2; break search
+                    } }
+                }
+            }
+        }
+        var strong = [Bool](repeating: false, count: out.count)
+        for y in out.y..<out.maxY {
+            for x in out.x..<out.maxX { strong[(y - out.y) * out.width + x - out.x] = cls[(y - r2.y) * r2.width + x - r2.x] == 2 }
+        }
+        return strong
+    }
+}

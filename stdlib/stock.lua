@@ -42,6 +42,8 @@ stock = {
     -- sample values where the default is the identity (try and the gallery showed the photo unchanged)
     CIAffineTransform = {inputTransform = Transform.rotate(math.pi / 12)},
     CIColorControls = {inputSaturation = 1.8, inputBrightness = 0.05, inputContrast = 1.2},
+    CIClamp = {inputExtent = function(c) return Vector(c.x + c.width / 4, c.y + c.height / 4, c.width / 2, c.height / 2) end},
+    CIConvertRGBtoLab = {inputNormalize = 1},
     CIColorCrossPolynomial = {inputRedCoefficients = Vector(0, 0, 1, 0, 0, 0, 0, 0, 0, 0),
                               inputGreenCoefficients = Vector(1, 0, 0, 0, 0, 0, 0, 0, 0, 0),
                               inputBlueCoefficients = Vector(0, 1, 0, 0, 0, 0, 0, 0, 0, 0)},
@@ -52,6 +54,7 @@ stock = {
     CIGammaAdjust = {inputPower = 0.5},
     CIHueAdjust = {inputAngle = 2},
     CILanczosScaleTransform = {inputScale = 0.5},
+    CIMix = {inputAmount = 0.5},
     CIStraightenFilter = {inputAngle = 0.2},
     CITemperatureAndTint = {inputTargetNeutral = Vector(4500, 20)},
     CIToneCurve = {inputPoint1 = Vector(0.25, 0.12), inputPoint3 = Vector(0.75, 0.88)},

@@ -25,6 +25,7 @@ final class ConformanceTests: XCTestCase {
         "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile", "CIFourfoldTranslatedTile",
         "CIGlideReflectedTile", "CISixfoldReflectedTile", "CISixfoldRotatedTile", "CITwelvefoldReflectedTile",
         "CIDotScreen", "CIHatchedScreen", "CILineScreen",
+        "CIKaleidoscope", "CIParallelogramTile", "CITriangleTile",
     ]
 
     var descriptors: [FilterDescriptor] { FilterRegistry.shared.descriptors }

@@ -1,7 +1,8 @@
 """`make bench`: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg.
 
 Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
-JPEG q90), then in-memory kernels on the 4K mosaic.
+JPEG q90), then in-memory kernels on the 4K mosaic, then png-size (Lunette's level-6 PNG of
+several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
 
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
@@ -352,8 +353,36 @@ def main():
         if os.path.exists(p):
             os.remove(p)
     report(results, fusion_rounds)
+    if want("png-size"):
+        png_sizes(src4, outdir)
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
+
+
+def png_sizes(src4, outdir):
+    """Lunette's PNG (level 6, the default) of each photo against Pillow's level-6 PNG of the
+    file Lunette wrote (so both hold the same samples): bundled photos, the shared test
+    photos when ../shared is there, the 4K mosaic and its σ10 blur from cli-4k-blur."""
+    shared = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "photos")
+    inputs = [os.path.join(ROOT, "assets", "photos", n) for n in sorted(os.listdir(os.path.join(ROOT, "assets", "photos")))
+              if n.endswith(".png")]
+    if os.path.isdir(shared):
+        inputs += [os.path.join(shared, n) for n in sorted(os.listdir(shared)) if n.endswith(".jpg")]
+    inputs.append(src4)
+    blurred = os.path.join(outdir, "cli-4k-lunette.png")
+    print(f"\n{'png-size':<26} {'Lunette bytes':>14} {'Pillow bytes':>14} {'ratio':>7} {'Lunette ms':>11}")
+    worst = 0
+    for src in inputs + ([blurred] if os.path.exists(blurred) else []):
+        out = os.path.join(outdir, "png-size.png")
+        wall, _, _ = run([LUNETTE, "apply", src, "-o", out])
+        pil = subprocess.run([PY, "-c", "import io, sys; from PIL import Image; b = io.BytesIO(); "
+                              "Image.open(sys.argv[1]).save(b, 'PNG', compress_level=6); print(len(b.getvalue()))", out],
+                             capture_output=True, text=True, check=True)
+        ours, theirs = os.path.getsize(out), int(pil.stdout)
+        worst = max(worst, ours / theirs)
+        name = "4K σ10 blur (cli-4k)" if src == blurred else os.path.basename(src)
+        print(f"{name:<26} {ours:>14,} {theirs:>14,} {ours / theirs:>7.3f} {wall * 1000:>11.1f}")
+    print(f"{'worst':<26} {'':>14} {'':>14} {worst:>7.3f}   (goal ≤ 1.05)")
 
 
 def report(results, fusion_rounds):

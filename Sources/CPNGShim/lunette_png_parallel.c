@@ -103,15 +103,10 @@ size_t lp_deflate_bound(size_t n) { return n + n / 8 + 1024; }
 size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
     z_stream s;
     memset(&s, 0, sizeof s);
-    // Z_FILTERED, as libpng uses for filtered rows. At level 6 the match search looks at one
-    // chain link (zlib's level 6 walks 128) and never cuts the chain short (good length 258:
-    // zlib quarters the chain once a match that long is in hand, and a quartered chain of
-    // 1 is 0, which walks every link). Measured on the filtered rows of a blurred 8K photo
-    // mosaic: 1175 → 943 ms of one core against the 4-link search used before, for a 0.9 %
-    // larger stream, 1.027× libpng's (Pillow's) level 6. zlib's own level 6 takes 6× as long
-    // (4K mosaic: 1612 against 260 ms).
+    // Z_FILTERED, as libpng uses for filtered rows, and zlib's full match search for the
+    // level: lighter searches (or libdeflate, which has no filtered strategy) cost more
+    // than 5 % of Pillow's file on some photos and renders with flat or synthetic areas.
     if (deflateInit2(&s, level, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) return 0;
-    if (level == 6 && deflateTune(&s, 258, 16, 128, 1) != Z_OK) { deflateEnd(&s); return 0; }
     s.next_in = (Bytef *)in;
     s.avail_in = (uInt)n;
     s.next_out = out;

@@ -198,11 +198,11 @@ def cli_commands(size, src, peers, outdir):
 def jpeg_commands(src, peers, outdir):
     """Per tool: (command, output path) for JPEG → Gaussian σ10 → JPEG at quality 90 (issue 21)."""
     o = lambda tool: os.path.join(outdir, f"jpeg-4k-{tool}.jpg")
-    # Lunette twice: optimised Huffman tables (the default; libjpeg buffers the whole
-    # image's coefficients for them) and libjpeg's standard tables (no such buffer).
+    # Lunette twice: libjpeg's standard Huffman tables (the default) and optimised ones
+    # (--optimize: libjpeg buffers the whole image's coefficients for them).
     lun = lambda tool, extra: ([LUNETTE, "apply", src, "-o", o(tool), "--present", "--quality", "90"] + extra
                                + ["-f", "CIGaussianBlur{radius = 10}"], o(tool))
-    cmds = {"lunette": lun("lunette", []), "lunette-stdhuff": lun("lunette-stdhuff", ["--standard-huffman"])}
+    cmds = {"lunette": lun("lunette", []), "lunette-optimize": lun("lunette-optimize", ["--optimize"])}
     if "vips" in peers:
         cmds["vips"] = (["vips", "gaussblur", src, o("vips") + "[Q=90]", "10"], o("vips"))
     if "pillow" in peers:

@@ -77,6 +77,13 @@ from PIL import TiffImagePlugin
 tags = TiffImagePlugin.ImageFileDirectory_v2()
 tags[271], tags[272], tags[305] = 'Lunette', 'Fixture 1', 'gen_formats.py'
 src.resize((12, 9)).save('tagged.tif', tiffinfo=tags)
+# Exif and GPS IFDs (Pillow's own TIFF writer: uncompressed); the tests check these values.
+R = TiffImagePlugin.IFDRational
+tags = TiffImagePlugin.ImageFileDirectory_v2()
+tags[271], tags[272] = 'Lunette Cam', 'LC-1'
+tags[0x8769] = {0x829d: R(28, 10), 0x8827: 200, 0x9003: '2024:01:02 03:04:05', 0x920a: R(50, 1)}
+tags[0x8825] = {1: 'N', 2: (R(48, 1), R(51, 1), R(30, 1)), 3: 'E', 4: (R(2, 1), R(21, 1), R(0, 1))}
+src.resize((12, 9)).save('exif.tif', tiffinfo=tags)
 
 # HEIC (pillow-heif), checked within 2/255
 try:

@@ -85,6 +85,31 @@ lc_profile *lc_profile_builtin(int kind) {
     }
 }
 
+lc_profile *lc_profile_cicp(int primaries, int transfer) {
+    setup();
+    static const double bt709[6] = {0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+    static const double bt2020[6] = {0.708, 0.292, 0.170, 0.797, 0.131, 0.046};
+    static const double p3[6] = {0.680, 0.320, 0.265, 0.690, 0.150, 0.060};
+    const double *p = primaries == 1 || primaries == 2 ? bt709 : primaries == 9 ? bt2020 : primaries == 12 ? p3 : NULL;
+    if (!p) return NULL;
+    cmsToneCurve *curve;
+    switch (transfer) {
+    case 2: case 13: curve = srgb_curve(); break;
+    case 1: case 6: case 14: case 15: {
+        cmsFloat64Number k[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
+        curve = cmsBuildParametricToneCurve(NULL, 4, k);
+        break;
+    }
+    case 8: curve = cmsBuildGamma(NULL, 1.0); break;
+    case 4: curve = cmsBuildGamma(NULL, 2.2); break;
+    case 5: curve = cmsBuildGamma(NULL, 2.8); break;
+    default: return NULL;
+    }
+    char description[64];
+    snprintf(description, sizeof description, "H.273 primaries %d, transfer %d", primaries, transfer);
+    return wrap(rgb(p[0], p[1], p[2], p[3], p[4], p[5], curve, description));
+}
+
 lc_profile *lc_profile_rgb(double wx, double wy, double rx, double ry, double gx, double gy,
                            double bx, double by, double gamma) {
     setup();

@@ -25,6 +25,10 @@ lc_profile *lc_profile_builtin(int kind);
 // An RGB profile from chromaticities (PNG cHRM) and a pure power-law decoding gamma.
 lc_profile *lc_profile_rgb(double wx, double wy, double rx, double ry, double gx, double gy,
                            double bx, double by, double gamma);
+// An RGB profile for ITU-T H.273 code points (PNG cICP, HEIF nclx): primaries 1/2 BT.709
+// (sRGB), 9 BT.2020, 12 Display P3; transfer 2/13 sRGB, 1/6/14/15 BT.709, 8 linear, 4 gamma
+// 2.2, 5 gamma 2.8. NULL for any other (PQ and HLG among them).
+lc_profile *lc_profile_cicp(int primaries, int transfer);
 // 1 for gray, 3 for RGB.
 int lc_profile_channels(lc_profile *p);
 // The profile's description (ASCII, truncated to `size`).

@@ -186,6 +186,40 @@ void lc_transform_free(lc_transform *t) {
     free(t);
 }
 
+struct lc_cmyk { cmsHTRANSFORM t; };
+
+lc_cmyk *lc_cmyk_new(const void *bytes, size_t length, int inverted, char *why, size_t why_size) {
+    setup();
+    if (length < 132 || length > (64u << 20)) { snprintf(why, why_size, "not an ICC profile (%zu bytes)", length); return NULL; }
+    cmsHPROFILE h = cmsOpenProfileFromMem(bytes, (cmsUInt32Number)length);
+    if (!h) { snprintf(why, why_size, "damaged ICC profile"); return NULL; }
+    if (cmsGetColorSpace(h) != cmsSigCmykData) {
+        snprintf(why, why_size, "ICC profile of a CMYK JPEG is not a CMYK profile");
+        cmsCloseProfile(h); return NULL;
+    }
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    /* lcms reads ink amounts; the _REV format takes Adobe's inverted samples as they are. */
+    cmsHTRANSFORM t = cmsCreateTransform(h, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, srgb, TYPE_RGB_8,
+                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE);
+    cmsCloseProfile(srgb);
+    cmsCloseProfile(h);
+    if (!t) { snprintf(why, why_size, "damaged CMYK ICC profile (no usable transform)"); return NULL; }
+    lc_cmyk *x = calloc(1, sizeof *x);
+    if (!x) { cmsDeleteTransform(t); snprintf(why, why_size, "out of memory"); return NULL; }
+    x->t = t;
+    return x;
+}
+
+void lc_cmyk_convert(void *t, const uint8_t *in, uint8_t *out, uint32_t width) {
+    cmsDoTransform(((lc_cmyk *)t)->t, in, out, width);
+}
+
+void lc_cmyk_free(lc_cmyk *t) {
+    if (!t) return;
+    cmsDeleteTransform(t->t);
+    free(t);
+}
+
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out) {
     *out = NULL;
     size_t i = 0;

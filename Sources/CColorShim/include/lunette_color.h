@@ -44,6 +44,17 @@ lc_transform *lc_transform_new(lc_profile *from, lc_profile *to);
 void lc_transform_rgba(lc_transform *t, float *rgba, size_t count);
 void lc_transform_free(lc_transform *t);
 
+// CMYK (an embedded CMYK profile) to 8-bit sRGB, relative colorimetric, as Pillow's
+// ImageCms converts it. `inverted`: the samples are 255 − ink (Adobe APP14 JPEGs, as
+// Photoshop and Pillow write them). NULL with a reason in `why` for a profile that is not
+// CMYK or has no usable transform. Safe on several threads.
+typedef struct lc_cmyk lc_cmyk;
+lc_cmyk *lc_cmyk_new(const void *bytes, size_t length, int inverted, char *why, size_t why_size);
+// `width` CMYK pixels (4 bytes each) at `in` to RGB (3 bytes each) at `out`; `t` is an
+// lc_cmyk (void * so that a decoder can call it back without knowing lcms).
+void lc_cmyk_convert(void *t, const uint8_t *in, uint8_t *out, uint32_t width);
+void lc_cmyk_free(lc_cmyk *t);
+
 // The decompressed profile of an iCCP payload, at most `max` bytes (malloc'd; 0 on failure).
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out);
 void lc_free(void *p);

@@ -2,7 +2,8 @@
 
 Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
 JPEG q90), then in-memory kernels on the 4K mosaic (IN_MEMORY: blurs, colour, warps, bicubic
-and Lanczos halving, an area average, a 256-bin histogram, Canny).
+and Lanczos halving, an area average, a 256-bin histogram, Canny), then png-size (Lunette's
+level-6 PNG of several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
 
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
@@ -214,11 +215,11 @@ def cli_commands(size, src, peers, outdir):
 def jpeg_commands(src, peers, outdir):
     """Per tool: (command, output path) for JPEG → Gaussian σ10 → JPEG at quality 90 (issue 21)."""
     o = lambda tool: os.path.join(outdir, f"jpeg-4k-{tool}.jpg")
-    # Lunette twice: optimised Huffman tables (the default; libjpeg buffers the whole
-    # image's coefficients for them) and libjpeg's standard tables (no such buffer).
+    # Lunette twice: libjpeg's standard Huffman tables (the default) and optimised ones
+    # (--optimize: libjpeg buffers the whole image's coefficients for them).
     lun = lambda tool, extra: ([LUNETTE, "apply", src, "-o", o(tool), "--present", "--quality", "90"] + extra
                                + ["-f", "CIGaussianBlur{radius = 10}"], o(tool))
-    cmds = {"lunette": lun("lunette", []), "lunette-stdhuff": lun("lunette-stdhuff", ["--standard-huffman"])}
+    cmds = {"lunette": lun("lunette", []), "lunette-optimize": lun("lunette-optimize", ["--optimize"])}
     if "vips" in peers:
         cmds["vips"] = (["vips", "gaussblur", src, o("vips") + "[Q=90]", "10"], o("vips"))
     if "pillow" in peers:
@@ -373,8 +374,36 @@ def main():
         if os.path.exists(p):
             os.remove(p)
     report(results, fusion_rounds)
+    if want("png-size"):
+        png_sizes(src4, outdir)
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
+
+
+def png_sizes(src4, outdir):
+    """Lunette's PNG (level 6, the default) of each photo against Pillow's level-6 PNG of the
+    file Lunette wrote (so both hold the same samples): bundled photos, the shared test
+    photos when ../shared is there, the 4K mosaic and its σ10 blur from cli-4k-blur."""
+    shared = os.path.join(os.path.dirname(ROOT), "shared", "testdata", "photos")
+    inputs = [os.path.join(ROOT, "assets", "photos", n) for n in sorted(os.listdir(os.path.join(ROOT, "assets", "photos")))
+              if n.endswith(".png")]
+    if os.path.isdir(shared):
+        inputs += [os.path.join(shared, n) for n in sorted(os.listdir(shared)) if n.endswith(".jpg")]
+    inputs.append(src4)
+    blurred = os.path.join(outdir, "cli-4k-lunette.png")
+    print(f"\n{'png-size':<26} {'Lunette bytes':>14} {'Pillow bytes':>14} {'ratio':>7} {'Lunette ms':>11}")
+    worst = 0
+    for src in inputs + ([blurred] if os.path.exists(blurred) else []):
+        out = os.path.join(outdir, "png-size.png")
+        wall, _, _ = run([LUNETTE, "apply", src, "-o", out])
+        pil = subprocess.run([PY, "-c", "import io, sys; from PIL import Image; b = io.BytesIO(); "
+                              "Image.open(sys.argv[1]).save(b, 'PNG', compress_level=6); print(len(b.getvalue()))", out],
+                             capture_output=True, text=True, check=True)
+        ours, theirs = os.path.getsize(out), int(pil.stdout)
+        worst = max(worst, ours / theirs)
+        name = "4K σ10 blur (cli-4k)" if src == blurred else os.path.basename(src)
+        print(f"{name:<26} {ours:>14,} {theirs:>14,} {ours / theirs:>7.3f} {wall * 1000:>11.1f}")
+    print(f"{'worst':<26} {'':>14} {'':>14} {worst:>7.3f}   (goal ≤ 1.05)")
 
 
 def report(results, fusion_rounds):

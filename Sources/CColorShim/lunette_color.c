@@ -85,6 +85,31 @@ lc_profile *lc_profile_builtin(int kind) {
     }
 }
 
+lc_profile *lc_profile_cicp(int primaries, int transfer) {
+    setup();
+    static const double bt709[6] = {0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+    static const double bt2020[6] = {0.708, 0.292, 0.170, 0.797, 0.131, 0.046};
+    static const double p3[6] = {0.680, 0.320, 0.265, 0.690, 0.150, 0.060};
+    const double *p = primaries == 1 || primaries == 2 ? bt709 : primaries == 9 ? bt2020 : primaries == 12 ? p3 : NULL;
+    if (!p) return NULL;
+    cmsToneCurve *curve;
+    switch (transfer) {
+    case 2: case 13: curve = srgb_curve(); break;
+    case 1: case 6: case 14: case 15: {
+        cmsFloat64Number k[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
+        curve = cmsBuildParametricToneCurve(NULL, 4, k);
+        break;
+    }
+    case 8: curve = cmsBuildGamma(NULL, 1.0); break;
+    case 4: curve = cmsBuildGamma(NULL, 2.2); break;
+    case 5: curve = cmsBuildGamma(NULL, 2.8); break;
+    default: return NULL;
+    }
+    char description[64];
+    snprintf(description, sizeof description, "H.273 primaries %d, transfer %d", primaries, transfer);
+    return wrap(rgb(p[0], p[1], p[2], p[3], p[4], p[5], curve, description));
+}
+
 lc_profile *lc_profile_rgb(double wx, double wy, double rx, double ry, double gx, double gy,
                            double bx, double by, double gamma) {
     setup();
@@ -156,6 +181,40 @@ void lc_transform_rgba(lc_transform *t, float *rgba, size_t count) {
 }
 
 void lc_transform_free(lc_transform *t) {
+    if (!t) return;
+    cmsDeleteTransform(t->t);
+    free(t);
+}
+
+struct lc_cmyk { cmsHTRANSFORM t; };
+
+lc_cmyk *lc_cmyk_new(const void *bytes, size_t length, int inverted, char *why, size_t why_size) {
+    setup();
+    if (length < 132 || length > (64u << 20)) { snprintf(why, why_size, "not an ICC profile (%zu bytes)", length); return NULL; }
+    cmsHPROFILE h = cmsOpenProfileFromMem(bytes, (cmsUInt32Number)length);
+    if (!h) { snprintf(why, why_size, "damaged ICC profile"); return NULL; }
+    if (cmsGetColorSpace(h) != cmsSigCmykData) {
+        snprintf(why, why_size, "ICC profile of a CMYK JPEG is not a CMYK profile");
+        cmsCloseProfile(h); return NULL;
+    }
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    /* lcms reads ink amounts; the _REV format takes Adobe's inverted samples as they are. */
+    cmsHTRANSFORM t = cmsCreateTransform(h, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, srgb, TYPE_RGB_8,
+                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE);
+    cmsCloseProfile(srgb);
+    cmsCloseProfile(h);
+    if (!t) { snprintf(why, why_size, "damaged CMYK ICC profile (no usable transform)"); return NULL; }
+    lc_cmyk *x = calloc(1, sizeof *x);
+    if (!x) { cmsDeleteTransform(t); snprintf(why, why_size, "out of memory"); return NULL; }
+    x->t = t;
+    return x;
+}
+
+void lc_cmyk_convert(void *t, const uint8_t *in, uint8_t *out, uint32_t width) {
+    cmsDoTransform(((lc_cmyk *)t)->t, in, out, width);
+}
+
+void lc_cmyk_free(lc_cmyk *t) {
     if (!t) return;
     cmsDeleteTransform(t->t);
     free(t);

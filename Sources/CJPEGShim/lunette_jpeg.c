@@ -27,6 +27,8 @@ struct lj_reader {
     size_t icc_length;
     uint8_t *row4;          /* one CMYK row, converted to RGB in place */
     int cmyk, adobe;
+    lj_cmyk_converter convert;  /* a colour-managed CMYK conversion, or NULL */
+    void *convert_context;
 };
 
 struct lj_writer {
@@ -96,7 +98,7 @@ int lj_read_header(lj_reader *r, lj_info *info, int scale_denom) {
     memset(info, 0, sizeof *info);
     info->stored_components = c->num_components;
     info->progressive = c->progressive_mode;
-    r->adobe = c->saw_Adobe_marker;
+    r->adobe = info->adobe = c->saw_Adobe_marker;
     switch (c->jpeg_color_space) {
     case JCS_GRAYSCALE: c->out_color_space = JCS_GRAYSCALE; info->components = 1; break;
     case JCS_CMYK: case JCS_YCCK:
@@ -122,6 +124,11 @@ int lj_read_header(lj_reader *r, lj_info *info, int scale_denom) {
         }
     }
     return LJ_OK;
+}
+
+void lj_set_cmyk_converter(lj_reader *r, lj_cmyk_converter convert, void *context) {
+    r->convert = convert;
+    r->convert_context = context;
 }
 
 int lj_start(lj_reader *r) {
@@ -159,7 +166,8 @@ int lj_read_rows(lj_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count
         uint8_t *row = pixels + i * row_bytes;
         JSAMPROW target = r->cmyk ? r->row4 : row;
         while (jpeg_read_scanlines(c, &target, 1) != 1) {}
-        if (r->cmyk) cmyk_to_rgb(r->row4, row, c->output_width, r->adobe);
+        if (r->cmyk && r->convert) r->convert(r->convert_context, r->row4, row, c->output_width);
+        else if (r->cmyk) cmyk_to_rgb(r->row4, row, c->output_width, r->adobe);
     }
     return LJ_OK;
 }

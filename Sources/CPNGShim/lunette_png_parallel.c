@@ -97,21 +97,15 @@ void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, 
 
 size_t lp_deflate_bound(size_t n) { return n + n / 8 + 1024; }
 
-// Deflates one piece as raw deflate data. Every piece but the last ends with a full flush
-// (an empty stored block, byte aligned, history reset), so pieces compressed independently
-// on different threads concatenate into one valid stream; the last piece ends the stream.
-size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
+// Raw deflate of `in`, Z_FILTERED as libpng uses for filtered rows, ending in a full
+// flush (an empty stored block, byte aligned, history reset) unless `last`, which ends the
+// stream. `light`: a one-link match search (zlib's level 6 walks up to 128 links; a good
+// length of 258 keeps zlib from quartering a chain of 1 into an unbounded 0).
+static size_t deflate_raw(int level, int light, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
     z_stream s;
     memset(&s, 0, sizeof s);
-    // Z_FILTERED, as libpng uses for filtered rows. At level 6 the match search looks at one
-    // chain link (zlib's level 6 walks 128) and never cuts the chain short (good length 258:
-    // zlib quarters the chain once a match that long is in hand, and a quartered chain of
-    // 1 is 0, which walks every link). Measured on the filtered rows of a blurred 8K photo
-    // mosaic: 1175 → 943 ms of one core against the 4-link search used before, for a 0.9 %
-    // larger stream, 1.027× libpng's (Pillow's) level 6. zlib's own level 6 takes 6× as long
-    // (4K mosaic: 1612 against 260 ms).
     if (deflateInit2(&s, level, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) return 0;
-    if (level == 6 && deflateTune(&s, 258, 16, 128, 1) != Z_OK) { deflateEnd(&s); return 0; }
+    if (light && deflateTune(&s, 258, 16, 128, 1) != Z_OK) { deflateEnd(&s); return 0; }
     s.next_in = (Bytef *)in;
     s.avail_in = (uInt)n;
     s.next_out = out;
@@ -121,6 +115,24 @@ size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_
     int complete = last ? rc == Z_STREAM_END : (rc == Z_OK && s.avail_in == 0 && s.avail_out > 0);
     deflateEnd(&s);
     return complete ? size : 0;
+}
+
+// Deflates one piece; pieces compressed apart on different threads concatenate into one
+// stream (every piece but the last ends on a full flush). At level 6 a sample (the first
+// eighth, at least 32 KiB) is deflated with both searches: the one-link search does the
+// piece unless the full one wins the sample by 2 %. The light search alone costs more
+// than 5 % of Pillow's file on some photos (JPEG blocks) and renders (flat or synthetic
+// areas); the full one alone costs several times the time on photos it does not help.
+size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
+    if (level != 6) return deflate_raw(level, 0, in, n, last, out, cap);
+    size_t m = n / 8 > 32768 ? n / 8 : (n < 32768 ? n : 32768);
+    size_t scap = lp_deflate_bound(m);
+    uint8_t *sample = malloc(scap);
+    if (!sample) return 0;
+    size_t light = deflate_raw(6, 1, in, m, 1, sample, scap), full = deflate_raw(6, 0, in, m, 1, sample, scap);
+    free(sample);
+    int use_full = !light || (double)full < 0.98 * (double)light;
+    return deflate_raw(6, !use_full, in, n, last, out, cap);
 }
 
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n) { return (uint32_t)adler32(adler, p, (uInt)n); }

@@ -253,6 +253,24 @@ int lt_write_rows(lt_writer *w, const uint8_t *pixels, size_t row_bytes, uint32_
     return LT_OK;
 }
 
+int64_t lt_write_tail_offset(lt_writer *w) {
+    if (!w->tif || !TIFFFlushData(w->tif) || fflush(w->file) != 0 || fseeko(w->file, 0, SEEK_END) != 0) return -1;
+    off_t end = ftello(w->file);
+    if (end < 0 || ((end & 1) && fputc(0, w->file) == EOF)) return -1;
+    return (int64_t)((end + 1) & ~(off_t)1);
+}
+
+int lt_write_tail(lt_writer *w, const uint8_t *bytes, size_t length, uint64_t exif_ifd, uint64_t gps_ifd) {
+    if (!w->tif) return LT_ERROR;
+    if (fwrite(bytes, 1, length, w->file) != length) {
+        snprintf(w->message, sizeof w->message, "write failed (%s)", strerror(errno));
+        return LT_ERROR;
+    }
+    if (exif_ifd) TIFFSetField(w->tif, TIFFTAG_EXIFIFD, exif_ifd);
+    if (gps_ifd) TIFFSetField(w->tif, TIFFTAG_GPSIFD, gps_ifd);
+    return LT_OK;
+}
+
 int lt_write_finish(lt_writer *w) {
     if (!w->tif) return LT_ERROR;
     int ok = TIFFWriteDirectory(w->tif);

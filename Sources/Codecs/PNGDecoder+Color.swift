@@ -13,7 +13,7 @@ extension PNGDecoder {
         var profile: ColorProfile?
         if options.space == .linear, layout.needsColorManagement {
             if let c = layout.cicp {
-                profile = cicpProfile(c, name: name)
+                profile = ColorProfile.cicp(primaries: c.primaries, transfer: c.transfer, name: name, what: "cICP")
             } else if let payload = layout.iccp {
                 if let icc = inflateICC(payload) {
                     profile = ColorProfile.embedded(icc, name: name)
@@ -45,19 +45,6 @@ extension PNGDecoder {
         for y in 0..<h { sink.put(pixels: buffer.row(h - 1 - y), y: y) }
         image = Image(SourceNode(sink.buffer, opaque: image.isOpaque))
         return image.withMetadata(metadata)
-    }
-
-    /// The built-in profile for a cICP chunk's primaries and transfer (H.273): Display P3,
-    /// BT.2020 and linear sRGB; others (PQ, HLG, …) are a warning and sRGB.
-    static func cicpProfile(_ c: (primaries: Int, transfer: Int), name: String) -> ColorProfile? {
-        switch (c.primaries, c.transfer) {
-        case (12, 13): return ColorProfile.builtin(OutputColorSpace.displayP3.kind)
-        case (9, 1), (9, 14), (9, 15), (9, 6): return ColorProfile.builtin(OutputColorSpace.rec2020.kind)
-        case (1, 8): return ColorProfile.builtin(OutputColorSpace.linearSRGB.kind)
-        default:
-            ColorProfile.warn("\(name): cICP primaries \(c.primaries), transfer \(c.transfer) not supported; treated as sRGB")
-            return nil
-        }
     }
 
     /// The profile inside an iCCP payload (at most 16 MiB), or nil when it does not inflate.

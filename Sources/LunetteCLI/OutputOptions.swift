@@ -22,9 +22,8 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "JPEG chroma subsampling: 420, 422 or 444.")
     var subsampling: Int = 420
 
-    @Flag(name: .customLong("standard-huffman"),
-          help: "JPEG: libjpeg's standard Huffman tables instead of optimised ones (files about 5 % larger; no whole-image coefficient buffer, 25 MB less at 4K).")
-    var standardHuffman = false
+    @Flag(help: "JPEG: optimised Huffman tables (files about 4 % smaller; libjpeg then holds the whole image's coefficients, 25 MB more at 4K).")
+    var optimize = false
 
     @Flag(help: "WebP: lossless.")
     var lossless = false
@@ -78,7 +77,7 @@ struct OutputOptions: ParsableArguments {
         o.progressive = progressive
         o.subsampling = subsampling
         o.lossless = lossless
-        o.optimizeHuffman = !standardHuffman
+        o.optimizeHuffman = optimize
         o.tiffCompression = tiffCompression
         o.colorSpace = try OutputColorSpace.named(colorSpace)
         o.strip = strip

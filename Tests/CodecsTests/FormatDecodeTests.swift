@@ -40,6 +40,24 @@ final class FormatDecodeTests: XCTestCase {
         }
     }
 
+    /// A CMYK JPEG (Adobe, inverted) with a CMYK profile goes through the profile, as
+    /// ImageCms converts it; a profile lcms cannot use leaves the naive conversion (far off).
+    func testCMYKProfileMatchesImageCms() throws {
+        try check("cmyk-icc.jpg", "cmyk-icc")
+        var bytes = try AtomicFile.read(FormatFixtures.path("cmyk-icc.jpg"))
+        let marker = Array("ICC_PROFILE\0".utf8)
+        let at = try XCTUnwrap((0..<bytes.count - marker.count).first { Array(bytes[$0..<$0 + marker.count]) == marker })
+        let space = at + marker.count + 2 + 16
+        XCTAssertEqual(Array(bytes[space..<space + 4]), Array("CMYK".utf8))
+        bytes.replaceSubrange(space..<space + 4, with: Array("RGB ".utf8))
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("rgb-profile.jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let naive = try FormatFixtures.maxDifference(try ImageIO.load(path), try ImageIO.load(FormatFixtures.path("cmyk-icc.ref.png")))
+        XCTAssertGreaterThan(naive, 30, "without its profile the file converts the naive way")
+    }
+
     func testEveryEXIFOrientationMatchesExifTranspose() throws {
         for o in 1...8 {
             try check("orient\(o).jpg", "orient\(o)")

@@ -42,11 +42,14 @@ final class FormatEncodeTests: XCTestCase {
     func testJPEGOptionsChangeTheFile() throws {
         let img = try ImageIO.load(Fixtures.coffee)
         var low = SaveOptions(), high = SaveOptions(), progressive = SaveOptions(), full = SaveOptions()
+        var optimized = SaveOptions()
         low.quality = 40; high.quality = 95; progressive.progressive = true; full.subsampling = 444
-        let sizes = try [low, high, SaveOptions(), full].map { try ImageWriter.encode(img, format: .jpeg, options: $0).count }
+        optimized.optimizeHuffman = true
+        let sizes = try [low, high, SaveOptions(), full, optimized].map { try ImageWriter.encode(img, format: .jpeg, options: $0).count }
         XCTAssertLessThan(sizes[0], sizes[2])
         XCTAssertLessThan(sizes[2], sizes[1])
         XCTAssertLessThan(sizes[2], sizes[3], "4:4:4 keeps more chroma than 4:2:0")
+        XCTAssertLessThan(sizes[4], sizes[2], "standard Huffman tables by default; optimised ones are smaller")
         let p = try roundTrip(img, .jpeg, progressive)
         XCTAssertEqual(p.metadata?.properties["Progressive"], .number(1))
         XCTAssertNil(try roundTrip(img, .jpeg).metadata?.properties["Progressive"])

@@ -49,4 +49,19 @@ enum FormatFixtures {
         let expected = try ImageIO.load(path(reference))
         return try maxDifference(loaded, expected, file: file, line: line)
     }
+
+    /// Standard output of `python3 -c code args…`, or nil when Python (or a module it
+    /// imports, such as Pillow) is missing or the script fails.
+    static func python(_ code: String, _ args: String...) -> Data? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", code] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? data : nil
+    }
 }

@@ -13,7 +13,7 @@ final class JPEGStreamTests: XCTestCase {
     }
 
     func testStreamedJPEGsEqualTheEagerDecoder() throws {
-        for name in ["baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "display-p3.jpg", "adobe-rgb.jpg"] {
+        for name in ["baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "cmyk-icc.jpg", "display-p3.jpg", "adobe-rgb.jpg"] {
             let path = FormatFixtures.path(name)
             let streamed = try ImageIO.open(path)
             XCTAssertTrue(streamed.node is RowStreamNode, name)

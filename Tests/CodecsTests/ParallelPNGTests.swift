@@ -35,16 +35,8 @@ final class ParallelPNGTests: XCTestCase {
 
     /// RGB(A) bytes as Pillow reports them (`Image.tobytes()`), or nil without Pillow.
     func pillowBytes(_ path: String) throws -> [UInt8]? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).tobytes())", path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? Array(data) : nil
+        let code = "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).tobytes())"
+        return FormatFixtures.python(code, path).map { Array($0) }
     }
 
     func testPiecesJoinIntoOneStreamThatLibpngAndPillowRead() throws {

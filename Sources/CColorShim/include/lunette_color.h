@@ -25,6 +25,10 @@ lc_profile *lc_profile_builtin(int kind);
 // An RGB profile from chromaticities (PNG cHRM) and a pure power-law decoding gamma.
 lc_profile *lc_profile_rgb(double wx, double wy, double rx, double ry, double gx, double gy,
                            double bx, double by, double gamma);
+// An RGB profile for ITU-T H.273 code points (PNG cICP, HEIF nclx): primaries 1/2 BT.709
+// (sRGB), 9 BT.2020, 12 Display P3; transfer 2/13 sRGB, 1/6/14/15 BT.709, 8 linear, 4 gamma
+// 2.2, 5 gamma 2.8. NULL for any other (PQ and HLG among them).
+lc_profile *lc_profile_cicp(int primaries, int transfer);
 // 1 for gray, 3 for RGB.
 int lc_profile_channels(lc_profile *p);
 // The profile's description (ASCII, truncated to `size`).
@@ -39,6 +43,17 @@ lc_transform *lc_transform_new(lc_profile *from, lc_profile *to);
 // premultiply (a gray source profile reads the red channel). Safe on several threads.
 void lc_transform_rgba(lc_transform *t, float *rgba, size_t count);
 void lc_transform_free(lc_transform *t);
+
+// CMYK (an embedded CMYK profile) to 8-bit sRGB, relative colorimetric, as Pillow's
+// ImageCms converts it. `inverted`: the samples are 255 − ink (Adobe APP14 JPEGs, as
+// Photoshop and Pillow write them). NULL with a reason in `why` for a profile that is not
+// CMYK or has no usable transform. Safe on several threads.
+typedef struct lc_cmyk lc_cmyk;
+lc_cmyk *lc_cmyk_new(const void *bytes, size_t length, int inverted, char *why, size_t why_size);
+// `width` CMYK pixels (4 bytes each) at `in` to RGB (3 bytes each) at `out`; `t` is an
+// lc_cmyk (void * so that a decoder can call it back without knowing lcms).
+void lc_cmyk_convert(void *t, const uint8_t *in, uint8_t *out, uint32_t width);
+void lc_cmyk_free(lc_cmyk *t);
 
 // The decompressed profile of an iCCP payload, at most `max` bytes (malloc'd; 0 on failure).
 size_t lc_iccp_inflate(const uint8_t *payload, size_t length, size_t max, uint8_t **out);

@@ -17,6 +17,7 @@ typedef struct {
     int components;            // delivered per pixel: 1 (gray) or 3 (RGB; CMYK/YCCK converted)
     int stored_components;     // as stored: 1, 3 or 4
     int cmyk;                  // stored as CMYK or YCCK
+    int adobe;                 // has an Adobe APP14 marker (CMYK samples stored inverted)
     int progressive;
     const uint8_t *icc;        // the APP2 ICC profile (owned by the reader), or NULL
     size_t icc_length;
@@ -29,6 +30,10 @@ typedef struct {
 lj_reader *lj_reader_new(const void *data, size_t length, int max_scans);
 // Reads the header and markers; `scale_denom` (1, 2, 4 or 8) shrinks in the DCT domain.
 int lj_read_header(lj_reader *r, lj_info *info, int scale_denom);
+// Converts CMYK rows with `convert(context, cmyk, rgb, width)` (`cmyk` as stored: inverted
+// when `adobe`) instead of the naive Pillow-like formula. Call before lj_start.
+typedef void (*lj_cmyk_converter)(void *context, const uint8_t *cmyk, uint8_t *rgb, uint32_t width);
+void lj_set_cmyk_converter(lj_reader *r, lj_cmyk_converter convert, void *context);
 // Starts decompression (allocates libjpeg's buffers: call after checking the size).
 int lj_start(lj_reader *r);
 // The next `count` rows, `row_bytes` apart (components × width bytes each).

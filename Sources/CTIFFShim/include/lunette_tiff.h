@@ -48,6 +48,11 @@ typedef struct {
 lt_writer *lt_writer_new(FILE *file, const lt_write_params *p);
 // Appends `count` rows (host byte order), top first.
 int lt_write_rows(lt_writer *w, const uint8_t *pixels, size_t row_bytes, uint32_t count);
+// After the last row: the even file offset where bytes appended now start (-1 on error).
+int64_t lt_write_tail_offset(lt_writer *w);
+// Appends `bytes` (the Exif and GPS IFDs laid out from lt_write_tail_offset, host byte
+// order) and points the image's IFD at them (0: absent); libtiff writes its IFD after them.
+int lt_write_tail(lt_writer *w, const uint8_t *bytes, size_t length, uint64_t exif_ifd, uint64_t gps_ifd);
 int lt_write_finish(lt_writer *w);
 const char *lt_writer_error(lt_writer *w);
 void lt_writer_free(lt_writer *w);

@@ -50,6 +50,25 @@ final class ColorProfile: @unchecked Sendable {
     static func builtin(_ kind: Int32) -> ColorProfile { ColorProfile(lc_profile_builtin(kind))! }
     static let working = builtin(Int32(LC_WORKING))
 
+    /// The profile for ITU-T H.273 code points (PNG cICP, HEIF/AVIF nclx): BT.709/sRGB,
+    /// BT.2020 or Display P3 primaries with the sRGB, BT.709, linear, gamma 2.2 or 2.8
+    /// curve; nil for sRGB itself (no conversion) and, after a one-line warning naming
+    /// them, for code points Lunette does not map (the PQ and HLG HDR curves among them):
+    /// those files are read as sRGB. `what` names the source ("cICP", "nclx").
+    static func cicp(primaries: Int, transfer: Int, name: String, what: String) -> ColorProfile? {
+        switch (primaries, transfer) {
+        case (1, 13), (1, 2), (2, 13), (2, 2): return nil
+        case (12, 13), (12, 2): return builtin(OutputColorSpace.displayP3.kind)
+        case (9, 1), (9, 6), (9, 14), (9, 15): return builtin(OutputColorSpace.rec2020.kind)
+        case (1, 8): return builtin(OutputColorSpace.linearSRGB.kind)
+        default: break
+        }
+        if let p = ColorProfile(lc_profile_cicp(Int32(primaries), Int32(transfer))) { return p }
+        let curve = transfer == 16 ? "PQ (HDR)" : transfer == 18 ? "HLG (HDR)" : "\(transfer)"
+        warn("\(name): \(what) primaries \(primaries), transfer \(curve) not supported; treated as sRGB")
+        return nil
+    }
+
     /// The profile of an RGB space from its chromaticities and a decoding gamma (PNG cHRM + gAMA).
     static func rgb(white: (Double, Double), red: (Double, Double), green: (Double, Double), blue: (Double, Double),
                     gamma: Double) -> ColorProfile? {

@@ -3,7 +3,8 @@ import Foundation
 import PixelCore
 
 /// HEIF/HEIC and AVIF through libheif: the primary image, 8 to 12 bits, with alpha, its
-/// ICC profile or nclx colour description (BT.709/sRGB, Display P3, BT.2020 primaries)
+/// ICC profile or nclx colour description (BT.709/sRGB, Display P3, BT.2020 primaries;
+/// sRGB, BT.709, linear, gamma 2.2/2.8 transfer; PQ/HLG warn)
 /// and EXIF. The container's rotation and mirroring are applied by libheif, so the EXIF
 /// orientation is not applied again (the HEIF rule). Writing needs an encoder in Debian's
 /// libheif (x265 for HEIC, libaom for AVIF). Lua: `Image.load("IMG_0001.HEIC")`
@@ -23,7 +24,7 @@ enum HEIFCodec {
             var noOrient = options
             noOrient.orient = false
             let file = DecodedFile(name: name, format: format, options: noOrient, exif: exif, icc: icc,
-                                   profile: nclxProfile(primaries: Int(info.primaries)))
+                                   profile: nclxProfile(info, name: name))
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             let channels = info.has_alpha != 0 ? 4 : 3
             let sixteen = info.bits > 8
@@ -59,14 +60,11 @@ enum HEIFCodec {
         return at < d.count ? "a box header is cut short" : nil
     }
 
-    /// A built-in profile for nclx primaries other than sRGB's (their transfer is taken as
-    /// sRGB's curve, as Display P3 photos use; BT.2020 gets its own).
-    static func nclxProfile(primaries: Int) -> ColorProfile? {
-        switch primaries {
-        case 12: return ColorProfile.builtin(OutputColorSpace.displayP3.kind)
-        case 9: return ColorProfile.builtin(OutputColorSpace.rec2020.kind)
-        default: return nil
-        }
+    /// The profile of the nclx colour description (primaries and transfer, H.273), nil
+    /// for sRGB or none; the ICC profile wins when the file has both.
+    static func nclxProfile(_ info: lh_info, name: String) -> ColorProfile? {
+        guard info.primaries != 0, info.icc == nil else { return nil }
+        return ColorProfile.cicp(primaries: Int(info.primaries), transfer: Int(info.transfer), name: name, what: "nclx")
     }
 
     static func check(_ status: Int32, _ r: OpaquePointer, _ name: String, _ kind: String) throws {

@@ -3,7 +3,8 @@ import Foundation
 import PixelCore
 
 /// JPEG reading through libjpeg-turbo: baseline, progressive, grayscale, CMYK/YCCK (Adobe
-/// inverted inks, converted as Pillow does), with the APP2 ICC profile and the APP1 EXIF
+/// inverted inks; through the embedded CMYK profile when there is one, else converted the
+/// naive way Pillow does), with the APP2 ICC profile and the APP1 EXIF
 /// block. Rows are decoded in small batches straight into the pixel buffer; the size is
 /// checked against the limits before libjpeg allocates anything. Running out of data is
 /// truncation (exit 4); anything else libjpeg refuses is damage (exit 3).
@@ -22,7 +23,10 @@ enum JPEGDecoder {
             try check(lj_read_header(r, &info, Int32(options.scaleDenominator)), r, name)
             let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
-            let file = DecodedFile(name: name, format: .jpeg, options: options, exif: exif, icc: icc)
+            let file = DecodedFile(name: name, format: .jpeg, options: options, exif: exif, icc: info.cmyk != 0 ? nil : icc)
+            let cmyk = cmykConversion(info, icc: icc, name: name, options: options)
+            cmyk?.attach(to: r)
+            defer { withExtendedLifetime(cmyk) {} }
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             try check(lj_start(r), r, name)
             let converter = RowConverter(sample: .u8, channels: Int(info.components), curve: file.curve)
@@ -42,6 +46,12 @@ enum JPEGDecoder {
             if info.progressive != 0 { extra["Progressive"] = .number(1) }
             return file.finish(sink, opaque: true, extra: extra)
         }
+    }
+
+    /// The conversion of a CMYK file through its embedded profile (none for raw values).
+    static func cmykConversion(_ info: lj_info, icc: [UInt8]?, name: String, options: LoadOptions) -> CMYKConversion? {
+        guard info.cmyk != 0, options.space != .none else { return nil }
+        return CMYKConversion(icc: icc, inverted: info.adobe != 0, name: name)
     }
 
     static func check(_ status: Int32, _ r: OpaquePointer, _ name: String) throws {

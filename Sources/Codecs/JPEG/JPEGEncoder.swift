@@ -4,9 +4,9 @@ import PixelCore
 
 /// JPEG writing through libjpeg-turbo: strips render from the top and go straight to
 /// libjpeg, so memory stays one strip however large the image, except that optimised
-/// Huffman tables (the default) and progressive files make libjpeg keep every DCT
-/// coefficient until the end (4K: about 25 MB; `optimize = false` avoids it, files about
-/// 5 % larger); `quality` (default 90), `progressive`, chroma `subsampling` 420/422/444; gray
+/// Huffman tables (`optimize = true`, files about 4 % smaller) and progressive files make
+/// libjpeg keep every DCT coefficient until the end (4K: about 25 MB); hence libjpeg's
+/// standard tables by default, as vips and Pillow; `quality` (default 90), `progressive`, chroma `subsampling` 420/422/444; gray
 /// when `channels` is gray; alpha is dropped (composited over black, as premultiplied
 /// pixels are). The EXIF block and a non-sRGB profile are embedded.
 /// Lua: `img:save("out.jpg", {quality = 85, progressive = true})`

@@ -9,14 +9,21 @@ final class JPEGRowReader: RowReader {
     let name: String
     var info = lj_info()
 
-    /// A reader past the header; `start` also begins decompression (after the size checks).
-    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool, shrink: Int = 1) throws {
+    /// The colour-managed CMYK conversion rows go through (kept alive with the reader).
+    var cmyk: CMYKConversion? { didSet { cmyk?.attach(to: reader) } }
+
+    /// A reader past the header; `start` also begins decompression (after the size checks),
+    /// converting CMYK through `cmyk` when given.
+    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool, shrink: Int = 1,
+         cmyk: CMYKConversion? = nil) throws {
         self.name = name
         guard let r = lj_reader_new(bytes.baseAddress, bytes.count, JPEGDecoder.maxScans) else {
             throw LunetteError.io("\(name): out of memory")
         }
         reader = r
         try JPEGDecoder.check(lj_read_header(r, &info, Int32(shrink)), r, name)
+        self.cmyk = cmyk
+        cmyk?.attach(to: r)
         if start { try begin() }
     }
 
@@ -62,10 +69,12 @@ extension JPEGDecoder {
         let info = reader.info
         let exif = info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_length)) }
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
-        let file = DecodedFile(name: name, format: .jpeg, options: options, exif: exif, icc: icc)
+        let file = DecodedFile(name: name, format: .jpeg, options: options, exif: exif, icc: info.cmyk != 0 ? nil : icc)
         if file.orientation != 1 { return nil }
         let width = Int(info.width), height = Int(info.height)
         try Limits.check(width: width, height: height, what: name)
+        let cmyk = JPEGDecoder.cmykConversion(info, icc: icc, name: name, options: options)
+        reader.cmyk = cmyk
         try reader.begin()
         let converter = RowConverter(sample: .u8, channels: Int(info.components), curve: file.curve)
         let transform = RowTransform(file.profile)
@@ -74,7 +83,7 @@ extension JPEGDecoder {
         owned = false
         let node = RowStreamNode(name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
                                  opaque: true, wholeOnly: false, reader: reader,
-                                 open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink) },
+                                 open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink, cmyk: cmyk) },
                                  convert: { row, x, n, dst in
                                      converter.convert(row, from: x, count: n, into: dst)
                                      transform?.apply(dst, n)

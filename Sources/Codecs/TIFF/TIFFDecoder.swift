@@ -5,7 +5,8 @@ import PixelCore
 /// TIFF reading through libtiff: 8/16-bit integer and 32-bit float (taken as linear light),
 /// gray or RGB, with or without alpha, uncompressed, LZW, deflate and the rest libtiff
 /// knows; tiled, palette, YCbCr and CMYK files come through libtiff's 8-bit RGBA reader.
-/// The ICC profile and the Orientation tag are honoured. Page 1 unless `page` says.
+/// The ICC profile and the Orientation tag are honoured; the first IFD's Exif and GPS
+/// IFDs become `img.properties` and the EXIF outputs keep. Page 1 unless `page` says.
 /// Lua: `Image.load("scan.tif", {page = 2})`; CLI: `--page 2`
 enum TIFFDecoder {
     static func image(_ data: [UInt8], name: String, options: LoadOptions) throws -> Image {
@@ -15,7 +16,7 @@ enum TIFFDecoder {
             var info = lt_info()
             try check(lt_read_info(r, Int32(options.page - 1), &info), r, name)
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
-            var file = DecodedFile(name: name, format: .tiff, options: options, exif: nil, icc: icc)
+            var file = DecodedFile(name: name, format: .tiff, options: options, exif: options.page == 1 ? EXIF.block(fromTIFF: data) : nil, icc: icc)
             file.orientation = options.orient ? Int(info.orientation) : 1
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             let sample: RowConverter.Sample = info.is_float != 0 ? .f32 : info.sample_bits == 16 ? .u16 : .u8

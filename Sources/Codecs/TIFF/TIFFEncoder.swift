@@ -5,7 +5,7 @@ import PixelCore
 /// TIFF writing through libtiff, strip by strip as they render: `depth` 8 or 16 (integers,
 /// the output colour space's encoding) or 32 (floats, unclamped: linear light, the
 /// working space's values, as float TIFFs are read back), gray/RGB(A) by `channels`, compression none, LZW or deflate
-/// (with a predictor), the profile embedded unless sRGB.
+/// (with a predictor), the profile embedded unless sRGB, the EXIF kept as Exif and GPS IFDs.
 /// Lua: `img:save("out.tif", {depth = 16, tiffCompression = "lzw"})`
 enum TIFFEncoder {
     static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
@@ -55,7 +55,19 @@ enum TIFFEncoder {
                 try row.withUnsafeBufferPointer { try check(lt_write_rows(w, $0.baseAddress, rowBytes, 1), w, name) }
             }
         }
+        if let exif = options.exifToWrite.flatMap(EXIF.init) { try writeEXIF(exif, w, name) }
         try check(lt_write_finish(w), w, name)
+    }
+
+    /// Appends the Exif and GPS IFDs of `exif` after the pixels and points the image's IFD
+    /// at them (the orientation is the file's own tag: always 1, top-left).
+    static func writeEXIF(_ exif: EXIF, _ w: OpaquePointer, _ name: String) throws {
+        let (fields, gps) = exif.exifAndGPSLittleEndian()
+        guard !fields.isEmpty || !gps.isEmpty else { return }
+        let base = Int(lt_write_tail_offset(w))
+        guard base > 0 else { throw LunetteError.io("\(name): TIFF write failed") }
+        let tail = EXIF.ifds(little: true, base: base, ifd0: nil, exif: fields, gps: gps)
+        try check(lt_write_tail(w, tail.bytes, tail.bytes.count, UInt64(tail.exif), UInt64(tail.gps)), w, name)
     }
 
     /// Unpremultiplied float samples, unclamped.

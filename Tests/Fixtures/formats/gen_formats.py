@@ -25,13 +25,30 @@ src.convert('L').save('gray.jpg', quality=90); ref('gray', decoded('gray.jpg').c
 src.convert('CMYK').save('cmyk.jpg', quality=90); ref('cmyk', decoded('cmyk.jpg').convert('RGB'))
 src.save('q444.jpg', quality=95, subsampling=0); ref('q444', decoded('q444.jpg').convert('RGB'))
 
+# CMYK with an embedded CMYK profile (cmyk_profile.py builds it with lcms: made-up inks,
+# free to ship): the photo separated through it, above a strip of pure and mixed inks;
+# Pillow writes Adobe (inverted) CMYK. Reference: ImageCms to sRGB, relative colorimetric.
+import cmyk_profile
+srgb = ImageCms.createProfile('sRGB')
+cmyk_profile.write('cmyk-test.icc')
+cmyk_icc = open('cmyk-test.icc', 'rb').read()
+to_cmyk = ImageCms.buildTransform(srgb, ImageCms.ImageCmsProfile(io.BytesIO(cmyk_icc)), 'RGB', 'CMYK',
+                                  renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+inks = np.asarray(ImageCms.applyTransform(src, to_cmyk)).copy()
+for i, c in enumerate([(255, 0, 0, 0), (0, 255, 0, 0), (0, 0, 255, 0), (0, 0, 0, 255), (255, 255, 255, 0), (128, 64, 0, 32),
+                       (0, 128, 200, 0), (40, 40, 40, 40), (255, 255, 255, 255), (0, 0, 0, 0), (90, 0, 160, 128), (0, 0, 0, 128)]):
+    inks[:4, 4 * i:4 * i + 4] = c
+Image.fromarray(inks, 'CMYK').save('cmyk-icc.jpg', quality=95, subsampling=0, icc_profile=cmyk_icc)
+im = decoded('cmyk-icc.jpg')
+ref('cmyk-icc', ImageCms.profileToProfile(im, ImageCms.ImageCmsProfile(io.BytesIO(im.info['icc_profile'])), srgb,
+                                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode='RGB'))
+
 # Tagged images: saturated colours in the tagged space, converted by ImageCms (relative colorimetric).
 sat = np.zeros((8, 24, 3), np.uint8)
 for i, c in enumerate([(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (255, 0, 255)]):
     sat[:, 4 * i:4 * i + 4] = c
 sat[4:] = np.asarray(src.resize((24, 4)))
 tagged = Image.fromarray(sat)
-srgb = ImageCms.createProfile('sRGB')
 for name, icc in [('display-p3', 'display-p3.icc'), ('adobe-rgb', 'adobe-rgb.icc')]:
     prof = open(icc, 'rb').read()
     tagged.save(name + '.png', icc_profile=prof)
@@ -77,6 +94,13 @@ from PIL import TiffImagePlugin
 tags = TiffImagePlugin.ImageFileDirectory_v2()
 tags[271], tags[272], tags[305] = 'Lunette', 'Fixture 1', 'gen_formats.py'
 src.resize((12, 9)).save('tagged.tif', tiffinfo=tags)
+# Exif and GPS IFDs (Pillow's own TIFF writer: uncompressed); the tests check these values.
+R = TiffImagePlugin.IFDRational
+tags = TiffImagePlugin.ImageFileDirectory_v2()
+tags[271], tags[272] = 'Lunette Cam', 'LC-1'
+tags[0x8769] = {0x829d: R(28, 10), 0x8827: 200, 0x9003: '2024:01:02 03:04:05', 0x920a: R(50, 1)}
+tags[0x8825] = {1: 'N', 2: (R(48, 1), R(51, 1), R(30, 1)), 3: 'E', 4: (R(2, 1), R(21, 1), R(0, 1))}
+src.resize((12, 9)).save('exif.tif', tiffinfo=tags)
 
 # HEIC (pillow-heif), checked within 2/255
 try:

@@ -37,7 +37,7 @@ struct Lunette: ParsableCommand {
         128 + N killed by signal N (130 Ctrl-C, 143 SIGTERM).
         """,
         version: version,
-        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self,
+        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self, ServeCommand.self,
                       BenchCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )

@@ -85,6 +85,7 @@ struct ServeCommand: ParsableCommand {
         if !["127.0.0.1", "localhost", "::1"].contains(host) && !host.hasPrefix("127.") {
             Terminal.error("lunette: warning: serving on \(host): anyone who can reach this machine can use the explorer")
         }
+        #if Serve
         let failure = ServeFailure()
         let done = DispatchSemaphore(value: 0)
         let (host, open) = (self.host, self.open)
@@ -104,6 +105,7 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let e = failure.error { throw e }
+        #endif
     }
 
     /// `xdg-open URL`, if there is one; the server runs either way.

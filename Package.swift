@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -14,8 +14,15 @@ let package = Package(
         // Core Image's API on Linux: `import CoreImage`, `import CoreImage.CIFilterBuiltins`.
         .library(name: "LunetteCoreImage", targets: ["CoreImage"]),
     ],
+    // `lunette serve` (Hummingbird, SwiftNIO) is on by default; the sanitizer builds turn it
+    // off (`--disable-default-traits`) so that CI does not build the HTTP stack three times.
+    traits: [
+        .trait(name: "Serve", description: "The browser filter explorer, `lunette serve` (Hummingbird)."),
+        .default(enabledTraits: ["Serve"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -52,8 +59,16 @@ let package = Package(
         .target(name: "Console", dependencies: ["LuaBridge", "Codecs", "PixelCore", "CEditShim"]),
         .target(name: "Gallery", dependencies: ["Console", "LuaBridge", "Filters", "Codecs", "PixelCore"]),
         .target(name: "Pipeline", dependencies: ["LuaBridge", "Codecs", "PixelCore"]),
+        // The explorer's API and page (no HTTP: testable under the sanitizers too) and its
+        // Hummingbird server, built only with the Serve trait.
+        .target(name: "ServeCore", dependencies: ["LuaBridge", "Filters", "Codecs", "PixelCore"],
+                resources: ["index.html", "explorer.css", "api.js", "controls.js", "chain.js", "explorer.js"].map { .embedInCode("Page/\($0)") }),
+        .target(name: "ServeHTTP", dependencies: [
+            "ServeCore",
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
+        ]),
         .executableTarget(name: "LunetteCLI", dependencies: [
-            "Barcodes", "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline",
+            "Barcodes", "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline", "ServeHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "Lunette", dependencies: ["PixelCore", "Filters", "Codecs", "LuaBridge"]),
@@ -76,6 +91,7 @@ let package = Package(
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "LuaBridge", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["ServeCore", "ServeHTTP", "Gallery", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

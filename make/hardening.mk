@@ -64,6 +64,8 @@ ASAN_TESTS ?=
 ASAN_SKIP ?=
 TSAN_TESTS ?=
 SANITIZER_ENV := SWIFT_BACKTRACE=enable=no
+# The sanitizer builds leave out `lunette serve` (Hummingbird and SwiftNIO: minutes per build).
+SANITIZER_TRAITS := --disable-default-traits
 # The CI subsets: the memory-relevant tests under ASan, the concurrency tests under TSan.
 CI_ASAN_TESTS := CodecsTests|LuaBridgeTests|PixelCoreTests.LimitsTests|LunetteCLITests.(VideoCLITests|BatchCLITests|LimitCLITests)
 # (LuaMemoryTests measure memory drift, which ASan's quarantine makes meaningless; 60 s there.)
@@ -81,10 +83,10 @@ ci-sanitize:
 
 # $(call sanitizer-run,SCRATCH,SANITIZER,OPTIONS-VARIABLE,OPTIONS,FILTER,REPORT-PATTERN,NAME,SKIP)
 define sanitizer-run
-	@set -o pipefail; swift build --build-tests --sanitize=$(2) --scratch-path $(1) 2>&1 | { grep -E 'error:' || true; }
+	@set -o pipefail; swift build --build-tests --sanitize=$(2) --scratch-path $(1) $(SANITIZER_TRAITS) 2>&1 | { grep -E 'error:' || true; }
 	@rm -rf $(1)/reports && mkdir -p $(1)/reports; \
 	$(SANITIZER_ENV) LUNETTE_SANITIZER=$(2) $(3)="$(4):log_path=$(CURDIR)/$(1)/reports/report" \
-	  swift test --skip-build --sanitize=$(2) --scratch-path $(1) $(if $(5),--filter '$(5)') $(if $(8),--skip '$(8)') \
+	  swift test --skip-build --sanitize=$(2) --scratch-path $(1) $(SANITIZER_TRAITS) $(if $(5),--filter '$(5)') $(if $(8),--skip '$(8)') \
 	  > $(1)/test.log 2>&1; status=$$?; \
 	grep -E 'error:' $(1)/test.log | head -20; grep -E 'Executed [0-9]+ tests?, with' $(1)/test.log | tail -1; \
 	reports=$$(cat $(1)/reports/report.* 2>/dev/null | grep -c '$(6)'); \

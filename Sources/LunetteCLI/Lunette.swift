@@ -39,7 +39,7 @@ struct Lunette: ParsableCommand {
         143 SIGTERM).
         """,
         version: version,
-        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self,
+        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self, ServeCommand.self,
                       BatchCommand.self, BenchCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self
     )

@@ -26,7 +26,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testHelpFitsEightyColumnsAndNeverSplitsExamples() throws {
-        for command in [[], ["run"], ["apply"], ["video"], ["filters"], ["describe"], ["try"], ["gallery"], ["batch"], ["batch", "status"], ["repl"]] {
+        for command in [[], ["run"], ["apply"], ["video"], ["filters"], ["describe"], ["try"], ["gallery"], ["serve"], ["batch"], ["batch", "status"], ["repl"]] {
             let r = try cli.run(command + ["--help"])
             XCTAssertEqual(r.status, 0, "\(command)")
             let lines = r.stdout.components(separatedBy: "\n")

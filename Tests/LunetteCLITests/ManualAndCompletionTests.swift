@@ -40,7 +40,7 @@ final class ManualAndCompletionTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.stderr)
         let man = dest + "/opt/lunette/share/man/man1/"
         let commands = try subcommands()
-        XCTAssertEqual(commands, ["run", "apply", "video", "filters", "describe", "try", "gallery", "batch", "bench", "repl"])
+        XCTAssertEqual(commands, ["run", "apply", "video", "filters", "describe", "try", "gallery", "serve", "batch", "bench", "repl"])
         for command in [nil] + commands.map(Optional.some) {
             let page = try String(contentsOfFile: man + (command.map { "lunette.\($0).1" } ?? "lunette.1"), encoding: .utf8)
             // In ASCII, as the manual is generated (generate-manual drops other characters).

@@ -3,21 +3,25 @@ import Foundation
 /// Headless Chromium driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`:
 /// JSON messages separated by NUL bytes, the browser reading fd 3 and writing fd 4). Loads a
 /// page, collects console errors, uncaught exceptions and failed loads, counts images that
-/// did not decode, and takes a screenshot.
-final class HeadlessBrowser {
-    struct Report {
-        var errors: [String] = []
-        var images = 0
-        var broken = 0
+/// did not decode, and takes a screenshot; or keeps a page open to drive it with scripts
+/// (`newPage`, `evaluate`, `pageErrors`). Used by GalleryTests and ServeTests.
+public final class HeadlessBrowser {
+    public struct Report {
+        public var errors: [String] = []
+        public var images = 0
+        public var broken = 0
         /// Width of the laid-out page (more than the viewport means a horizontal scrollbar).
-        var scrollWidth = 0
-        var screenshot = Data()
+        public var scrollWidth = 0
+        public var screenshot = Data()
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
     /// `LUNETTE_CHROMIUM`, or chromium / chromium-browser / google-chrome on PATH.
-    static func find() -> String? {
+    public static func find() -> String? {
         let env = ProcessInfo.processInfo.environment
         if let forced = env["LUNETTE_CHROMIUM"], FileManager.default.isExecutableFile(atPath: forced) { return forced }
         for dir in (env["PATH"] ?? "/usr/bin").split(separator: ":") {
@@ -34,7 +38,7 @@ final class HeadlessBrowser {
     var events: [[String: Any]] = []
     var nextID = 0
 
-    init(executable: String, profile: URL) throws {
+    public init(executable: String, profile: URL) throws {
         var toBrowser: [Int32] = [0, 0], fromBrowser: [Int32] = [0, 0]
         guard pipe(&toBrowser) == 0, pipe(&fromBrowser) == 0 else { throw Failure(description: "pipe failed") }
         // Move the child's ends above 4 so dup2 onto 3 and 4 never meets itself.
@@ -75,7 +79,7 @@ final class HeadlessBrowser {
 
     /// Sends a command and waits for its reply; returns the reply's `result`.
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 20) throws -> [String: Any] {
+    public func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 20) throws -> [String: Any] {
         nextID += 1
         let id = nextID
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -111,15 +115,58 @@ final class HeadlessBrowser {
         }
     }
 
-    /// Opens `url` in a width×height viewport and reports what went wrong while it loaded.
-    func open(_ url: URL, width: Int = 1280, height: Int = 900) throws -> Report {
+    /// Loads `url` in a new width×height page and returns its session, once the load event fired.
+    public func newPage(_ url: URL, width: Int = 1280, height: Int = 900) throws -> String {
         let target = try send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
-        let session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String
+        let session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
         for method in ["Runtime.enable", "Log.enable", "Page.enable"] { try send(method, session: session) }
         try send("Emulation.setDeviceMetricsOverride",
                  ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], session: session)
+        try navigate(url, session: session)
+        return session
+    }
+
+    /// Loads `url` in the page of `session` and waits for its load event.
+    public func navigate(_ url: URL, session: String) throws {
+        events.removeAll { ($0["method"] as? String) == "Page.loadEventFired" }
         try send("Page.navigate", ["url": url.absoluteString], session: session)
         _ = try wait(timeout: 30) { ($0["method"] as? String) == "Page.loadEventFired" }
+    }
+
+    /// The value of a JavaScript expression in the page (a promise is awaited); a thrown
+    /// exception fails.
+    public func evaluate(_ expression: String, session: String, timeout: Double = 20) throws -> Any? {
+        let reply = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
+                             session: session, timeout: timeout)
+        if let details = reply["exceptionDetails"] as? [String: Any] {
+            let text = ((details["exception"] as? [String: Any])?["description"] as? String) ?? "\(details["text"] ?? "")"
+            throw Failure(description: "\(expression.prefix(80)): \(text)")
+        }
+        return (reply["result"] as? [String: Any])?["value"]
+    }
+
+    /// Console errors, uncaught exceptions and failed loads seen so far.
+    public func pageErrors() -> [String] {
+        var errors: [String] = []
+        for e in events {
+            let params = e["params"] as? [String: Any] ?? [:]
+            switch e["method"] as? String {
+            case "Runtime.consoleAPICalled" where ["error", "assert"].contains(params["type"] as? String ?? ""):
+                errors.append("console.error: \(params["args"] ?? "")")
+            case "Runtime.exceptionThrown":
+                errors.append("exception: \(params["exceptionDetails"] ?? "")")
+            case "Log.entryAdded":
+                let entry = params["entry"] as? [String: Any] ?? [:]
+                if entry["level"] as? String == "error" { errors.append("\(entry["text"] ?? ""): \(entry["url"] ?? "")") }
+            default: break
+            }
+        }
+        return errors
+    }
+
+    /// Opens `url` in a width×height viewport and reports what went wrong while it loaded.
+    public func open(_ url: URL, width: Int = 1280, height: Int = 900) throws -> Report {
+        let session = try newPage(url, width: width, height: height)
         let count = """
         JSON.stringify({images: document.images.length, width: document.documentElement.scrollWidth,
           broken: Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).length})
@@ -134,19 +181,7 @@ final class HeadlessBrowser {
         }
         let shot = try send("Page.captureScreenshot", ["format": "png"], session: session)
         report.screenshot = Data(base64Encoded: shot["data"] as? String ?? "") ?? Data()
-        for e in events {
-            let params = e["params"] as? [String: Any] ?? [:]
-            switch e["method"] as? String {
-            case "Runtime.consoleAPICalled" where ["error", "assert"].contains(params["type"] as? String ?? ""):
-                report.errors.append("console.error: \(params["args"] ?? "")")
-            case "Runtime.exceptionThrown":
-                report.errors.append("exception: \((params["exceptionDetails"] as? [String: Any])?["text"] ?? "")")
-            case "Log.entryAdded":
-                let entry = params["entry"] as? [String: Any] ?? [:]
-                if entry["level"] as? String == "error" { report.errors.append("\(entry["text"] ?? ""): \(entry["url"] ?? "")") }
-            default: break
-            }
-        }
+        report.errors = pageErrors()
         _ = try? send("Browser.close", timeout: 5)
         return report
     }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A zoom blur: every output pixel p is the mean of the input sampled bilinearly at
 /// c + (p − c)·s for scales s spread evenly from 1 down to `nearest` (> 0; the midpoints of
-/// equal steps), so streaks point at `center`; samples at most half a pixel apart along the
-/// longest streak of the tile. Extent: the input's grown by 1/`nearest` about the centre.
+/// equal steps), so streaks point at `center`: half a pixel apart along the tile's longest
+/// streak, at most 64 (Apple's render changes by under 1 % from 32 samples on). Extent: the
+/// input's grown by 1/`nearest` about the centre.
 final class ZoomBlurNode: ImageNode, @unchecked Sendable {
     let inputs: [Image]
     let cx: Double, cy: Double, nearest: Double
@@ -39,7 +40,7 @@ final class ZoomBlurNode: ImageNode, @unchecked Sendable {
         // The farthest corner of the tile from the centre sets the longest streak.
         let far = [(rect.x, rect.y), (rect.maxX, rect.y), (rect.x, rect.maxY), (rect.maxX, rect.maxY)]
             .map { hypot(Double($0.0) - cx, Double($0.1) - cy) }.max() ?? 0
-        let n = min(1024, max(1, Int((2 * far * abs(1 - nearest)).rounded(.up))))
+        let n = min(64, max(1, Int((2 * far * abs(1 - nearest)).rounded(.up))))
         let step = (1 - nearest) / Double(n), scale = 1 / Float(n)
         for ly in 0..<rect.height {
             let d = dst.row(ly), dy = Double(rect.y + ly) + 0.5 - cy

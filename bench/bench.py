@@ -2,8 +2,11 @@
 
 Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
 JPEG q90), then in-memory kernels on the 4K mosaic (IN_MEMORY: blurs, colour, warps, bicubic
-and Lanczos halving, an area average, a 256-bin histogram, Canny), then png-size (Lunette's
-level-6 PNG of several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
+and Lanczos halving, an area average, a 256-bin histogram, Canny, and the neighbourhood
+filters against OpenCV: box5/20/80 (`blur`), dilate5/20/80 and erode5/20/80 (`dilate`/`erode`
+with a disc), median3 (`medianBlur`, uint8 too) and motion (`filter2D`, a line kernel)), then
+png-size (Lunette's level-6 PNG of several photos against Pillow's level 6 of the same pixels;
+goal ≤ 1.05×).
 
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
@@ -131,6 +134,10 @@ def internal_ms(stdout):
 SHARPEN = "0, -1, 0, -1, 5, -1, 0, -1, 0"
 MATRIX = ("CIColorMatrix{RVector = Vector(0.9, 0.1, 0.05, 0), GVector = Vector(0.05, 0.85, 0.05, 0), "
           "BVector = Vector(0, 0.05, 0.8, 0), AVector = Vector(0, 0, 0, 1), BiasVector = Vector(0.02, 0.01, 0, 0)}")
+PILLOW_TASKS = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos")
+MOTION_SIGMA, MOTION_ANGLE = 10, 0.5  # peers.py builds the same line kernel
+# Neighbourhood filters at radius 5, 20 and 80 (issue 24): box mean, disc dilation/erosion.
+NEIGHBOURHOOD = [f"{op}{r}" for op in ("box", "dilate", "erode") for r in (5, 20, 80)] + ["median3", "motion"]
 CHAIN = ["CIExposureAdjust{EV = 0.5}", "CIColorControls{saturation = 1.2}", "CIHueAdjust{angle = 0.3}",
          "CIGammaAdjust{power = 1.1}", MATRIX]
 
@@ -157,11 +164,23 @@ def lunette_steps(task, w, h):
         return [f"CIAreaHistogram{{extent = Rect(0, 0, {w}, {h}), count = 256}}"]
     if task == "canny":
         return ["CICannyEdgeDetector{}"]
+    if task.startswith("box"):
+        # CIBoxBlur's side is 2·⌈radius/2⌉ − 1: radius 2h + 2 averages (2h + 1)².
+        return [f"CIBoxBlur{{radius = {2 * int(task[3:]) + 2}}}"]
+    if task.startswith("dilate"):
+        return [f"CIMorphologyMaximum{{radius = {task[6:]}}}"]
+    if task.startswith("erode"):
+        return [f"CIMorphologyMinimum{{radius = {task[5:]}}}"]
+    if task == "median3":
+        return ["CIMedianFilter{}"]
+    if task == "motion":
+        return [f"CIMotionBlur{{radius = {MOTION_SIGMA}, angle = {MOTION_ANGLE}}}"]
     raise KeyError(task)
 
 
 # In-memory tasks on the 4K mosaic; the last four are issue 24's reductions, edges and resampling.
-IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubic", "average", "histogram", "canny")
+IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubic", "average", "histogram", "canny",
+             *NEIGHBOURHOOD)
 
 
 def lunette_render(src, steps, warmup=1):
@@ -322,13 +341,15 @@ def main():
             # chain, so the fusion ratio compares samples taken minutes apart at most.
             for name, step in (("lunette-1step", MATRIX), ("lunette-gamma", CHAIN[3])):
                 tools[name] = lunette_render(src4, [step])
-        if "opencv" in peers:
+        # OpenCV's dilate/erode cost grows with a disc's area: radius 80 runs in uint8 only.
+        if "opencv" in peers and task not in ("dilate80", "erode80"):
             tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
-            if task in ("blur", "histogram", "canny"):  # uint8 is their fast path
-                tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
-            if task == "average":
-                tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
-        if "pillow" in peers and task not in ("average", "histogram", "canny"):
+        # uint8 is the fast path of these
+        if "opencv" in peers and (task in ("blur", "median3", "histogram", "canny") or task.startswith(("dilate", "erode"))):
+            tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
+        if "opencv" in peers and task == "average":
+            tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
+        if "pillow" in peers and task in PILLOW_TASKS:
             tools["pillow"] = [PY, PEERS, "pillow", task, src4]
         vcmd = vips_mem_cmds(task, src_v, out_v, mats) if "vips" in peers else None
         if vcmd:

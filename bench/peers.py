@@ -42,6 +42,29 @@ def to8(x):
     return x if x.dtype == np.uint8 else (x * 255).astype(np.uint8)
 
 
+def disc(r):
+    """A disc of radius r (dx² + dy² ≤ r²) as a uint8 structuring element."""
+    y, x = np.mgrid[-r:r + 1, -r:r + 1]
+    return (x * x + y * y <= r * r).astype(np.uint8)
+
+
+def motion_kernel(sigma, angle):
+    """CIMotionBlur's kernel: a Gaussian line cut at 3σ, one sample a pixel, splatted bilinearly."""
+    reach = math.ceil(3 * sigma)
+    ux, uy = math.cos(angle), math.sin(angle)
+    hx, hy = math.ceil(reach * abs(ux)) + 1, math.ceil(reach * abs(uy)) + 1
+    k = np.zeros((2 * hy + 1, 2 * hx + 1), np.float32)
+    for t in range(-reach, reach + 1):
+        g = math.exp(-t * t / (2 * sigma * sigma))
+        px, py = t * ux, t * uy
+        x0, y0 = math.floor(px), math.floor(py)
+        fx, fy = px - x0, py - y0
+        for dx, wx in ((0, 1 - fx), (1, fx)):
+            for dy, wy in ((0, 1 - fy), (1, fy)):
+                k[hy - (y0 + dy), x0 + dx + hx] += g * wx * wy
+    return k / k.sum()
+
+
 def opencv_tasks(img, depth):
     import cv2
     h, w = img.shape[:2]
@@ -72,6 +95,13 @@ def opencv_tasks(img, depth):
                               for c in range(4)],
         # as CICannyEdgeDetector's defaults: luma, Gaussian σ 1.6, thresholds 0.05 / 0.02 of full scale
         "canny": lambda: cv2.Canny(cv2.GaussianBlur(to8(cv2.cvtColor(img, cv2.COLOR_RGBA2GRAY)), (0, 0), 1.6), 5, 13),
+
+
+        **{f"box{r}": (lambda r=r: cv2.blur(img, (2 * r + 1, 2 * r + 1), borderType=rep)) for r in (5, 20, 80)},
+        **{f"dilate{r}": (lambda r=r: cv2.dilate(img, disc(r))) for r in (5, 20, 80)},
+        **{f"erode{r}": (lambda r=r: cv2.erode(img, disc(r))) for r in (5, 20, 80)},
+        "median3": lambda: cv2.medianBlur(img, 3),
+        "motion": lambda: cv2.filter2D(img, -1, motion_kernel(10, 0.5), borderType=rep),
     }
 
 

@@ -19,6 +19,21 @@ for _, name in ipairs{"CIGaussianBlur", "CIConvolution3X3", "CIConvolution5X5", 
 end
 specials.CIConvolution3X3.prepare = function(f) f.inputWeights = kernels.sharpen3 end
 specials.CIConvolution5X5.prepare = function(f) f.inputWeights = kernels.gaussian5 end
+-- Later neighbourhood filters: clamped and cropped back too, identity-default kernels given samples.
+for _, name in ipairs{"CIBoxBlur", "CIDiscBlur", "CIBokehBlur", "CIMotionBlur", "CIZoomBlur", "CIMaskedVariableBlur",
+                      "CIMedianFilter", "CIMorphologyMaximum", "CIMorphologyMinimum", "CIMorphologyGradient",
+                      "CIMorphologyRectangleMaximum", "CIMorphologyRectangleMinimum", "CIConvolution7X7",
+                      "CIConvolutionRGB3X3", "CIConvolutionRGB5X5", "CIConvolutionRGB7X7",
+                      "CIConvolutionRGB9Horizontal", "CIConvolutionRGB9Vertical"} do
+  specials[name] = {input = clampInput, present = cropBack}
+end
+local function flat(n) local t = {} for i = 1, n do t[i] = 1 / n end return Vector(t) end
+specials.CIConvolution7X7.prepare = function(f) f.inputWeights = flat(49) end
+specials.CIConvolutionRGB3X3.prepare = function(f) f.inputWeights = kernels.sharpen3 end
+specials.CIConvolutionRGB5X5.prepare = function(f) f.inputWeights = kernels.gaussian5 end
+specials.CIConvolutionRGB7X7.prepare = function(f) f.inputWeights = flat(49) end
+specials.CIConvolutionRGB9Horizontal.prepare = function(f) f.inputWeights = flat(9) end
+specials.CIConvolutionRGB9Vertical.prepare = function(f) f.inputWeights = flat(9) end
 -- a photo (not yet a histogram row) is charted as its 256-bin histogram
 specials.CIHistogramDisplayFilter = {input = function(img)
   if img.extent.height <= 1 then return img end

@@ -17,7 +17,7 @@ local fmtnum, haskey, imagemt = P.fmtnum, P.haskey, P.imagemt
 local stripStops = {{0.05, 0.03, 0.2}, {0.45, 0.05, 0.55}, {0.95, 0.35, 0.2}, {1, 0.85, 0.25}, {1, 1, 0.9}}
 stock = {
   roles = {inputImage = "astronaut", inputBackgroundImage = "coffee", inputTargetImage = "chelsea",
-           inputMaskImage = "mask", inputGradientImage = "strip", other = "chelsea"},
+           inputMaskImage = "mask", inputMask = "mask", inputGradientImage = "strip", other = "chelsea"},
   images = {
     astronaut = "photos/astronaut.png", coffee = "photos/coffee.png", chelsea = "photos/chelsea.png",
     -- opaque white in the middle of the canvas, fading to clear towards its edges
@@ -57,6 +57,8 @@ stock = {
     CIHueAdjust = {inputAngle = 2},
     CILanczosScaleTransform = {inputScale = 0.5},
     CIMaximumScaleTransform = {inputScale = 0.25},
+    CIMorphologyMaximum = {inputRadius = 4},
+    CIMorphologyMinimum = {inputRadius = 4},
     CIMix = {inputAmount = 0.5},
     CIStraightenFilter = {inputAngle = 0.2},
     CITemperatureAndTint = {inputTargetNeutral = Vector(4500, 20)},

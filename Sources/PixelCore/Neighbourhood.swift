@@ -26,15 +26,23 @@ public enum Neighbourhood {
     @inline(__always)
     static func slidingExtremum(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int, _ n: Int,
                                 maximum: Bool, _ scratch: UnsafeMutablePointer<Pixel>) {
+        if maximum { slidingExtremum(s, out, w, n, scratch, Maximum.self) } else { slidingExtremum(s, out, w, n, scratch, Minimum.self) }
+    }
+
+    static func slidingExtremum<E: Extremum>(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+                                            _ n: Int, _ scratch: UnsafeMutablePointer<Pixel>, _: E.Type) {
         let m = w + n - 1, g = scratch, h = scratch + m
-        @inline(__always) func ext(_ a: Pixel, _ b: Pixel) -> Pixel { maximum ? pointwiseMax(a, b) : pointwiseMin(a, b) }
-        for i in 0..<m { g[i] = i % n == 0 ? s[i] : ext(g[i - 1], s[i]) }
-        var i = m - 1
-        while i >= 0 {
-            h[i] = (i % n == n - 1 || i == m - 1) ? s[i] : ext(h[i + 1], s[i])
-            i -= 1
+        var start = 0
+        while start < m {
+            let end = min(start + n, m)
+            g[start] = s[start]
+            for i in (start + 1)..<max(start + 1, end) { g[i] = E.of(g[i - 1], s[i]) }
+            h[end - 1] = s[end - 1]
+            var i = end - 2
+            while i >= start { h[i] = E.of(h[i + 1], s[i]); i -= 1 }
+            start = end
         }
-        for x in 0..<w { out[x] = ext(h[x], g[x + n - 1]) }
+        for x in 0..<w { out[x] = E.of(h[x], g[x + n - 1]) }
     }
 
     /// A (2hx+1)×(2hy+1) window reduced around every pixel of `dst`; `src` covers `dst`
@@ -71,28 +79,33 @@ public enum Neighbourhood {
     /// Van Herk down the columns of `rows` rows of width `w`, whole rows at a time.
     static func verticalExtremum(_ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int, _ rows: Int,
                                  _ n: Int, maximum: Bool) {
-        @inline(__always) func ext(_ a: Pixel, _ b: Pixel) -> Pixel { maximum ? pointwiseMax(a, b) : pointwiseMin(a, b) }
+        if maximum { verticalExtremum(t, dst, w, rows, n, Maximum.self) } else { verticalExtremum(t, dst, w, rows, n, Minimum.self) }
+    }
+
+    static func verticalExtremum<E: Extremum>(_ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int,
+                                              _ rows: Int, _ n: Int, _: E.Type) {
         let g = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * rows))
         defer { g.deallocate() }
-        for r in 0..<rows {
-            let gr = g + r * w, tr = t + r * w
-            if r % n == 0 { gr.update(from: tr, count: w) } else {
-                let prev = gr - w
-                for x in 0..<w { gr[x] = ext(prev[x], tr[x]) }
+        var start = 0
+        while start < rows {
+            let end = min(start + n, rows)
+            // Prefix extrema down the block into g, suffix extrema up it in place in t.
+            (g + start * w).update(from: t + start * w, count: w)
+            for r in (start + 1)..<max(start + 1, end) {
+                let gr = g + r * w, prev = gr - w, tr = t + r * w
+                for x in 0..<w { gr[x] = E.of(prev[x], tr[x]) }
             }
-        }
-        // Suffix extrema in place in `t` (each row is read by g already).
-        var r = rows - 1
-        while r >= 0 {
-            if !(r % n == n - 1 || r == rows - 1) {
+            var r = end - 2
+            while r >= start {
                 let tr = t + r * w, next = tr + w
-                for x in 0..<w { tr[x] = ext(next[x], tr[x]) }
+                for x in 0..<w { tr[x] = E.of(next[x], tr[x]) }
+                r -= 1
             }
-            r -= 1
+            start = end
         }
         for y in 0..<dst.height {
             let h = t + y * w, gg = g + (y + n - 1) * w, d = dst.row(y)
-            for x in 0..<w { d[x] = ext(h[x], gg[x]) }
+            for x in 0..<w { d[x] = E.of(h[x], gg[x]) }
         }
     }
 
@@ -132,6 +145,11 @@ public enum Neighbourhood {
         }
     }
 }
+
+/// The two extrema as types, so that each sliding loop is specialised without a branch.
+protocol Extremum { static func of(_ a: Pixel, _ b: Pixel) -> Pixel }
+enum Maximum: Extremum { @inline(__always) static func of(_ a: Pixel, _ b: Pixel) -> Pixel { pointwiseMax(a, b) } }
+enum Minimum: Extremum { @inline(__always) static func of(_ a: Pixel, _ b: Pixel) -> Pixel { pointwiseMin(a, b) } }
 
 extension Image {
     /// The mean, minimum or maximum over a (2hx+1)×(2hy+1) rectangle around every pixel;

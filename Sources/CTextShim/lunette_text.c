@@ -160,12 +160,18 @@ void lt_font_metrics(const lt_font *font, lt_metrics *out) {
     if (out->underline_thickness <= 0) out->underline_thickness = f->size->metrics.y_ppem / 14.0;
 }
 
-int lt_shape(lt_font *font, const char *utf8, int length, lt_glyph *out, int capacity, int *rtl) {
+int lt_direction(unsigned codepoint) {
+    hb_script_t script = hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+    if (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN) return 0;
+    return hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? -1 : 1;
+}
+
+int lt_shape(lt_font *font, const char *utf8, int length, int rtl, lt_glyph *out, int capacity) {
     hb_buffer_t *b = font->buffer;
     hb_buffer_clear_contents(b);
     hb_buffer_add_utf8(b, utf8, length, 0, length);
     hb_buffer_guess_segment_properties(b);
-    *rtl = hb_buffer_get_direction(b) == HB_DIRECTION_RTL;
+    hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_shape(font->hb, b, NULL, 0);
     if (!hb_buffer_allocation_successful(b)) return -1;
     unsigned n = 0;

@@ -95,6 +95,17 @@ final class TextGeneratorTests: FilterTestCase {
         XCTAssertFalse(matches(alef, in: b, penX: 0, baseline: baseline))
     }
 
+    func testMixedDirectionsFollowTheParagraphsOrder() throws {
+        // A Hebrew paragraph with a Latin word: the word keeps its left-to-right order and,
+        // being last in logical order, comes first from the left.
+        let a = try freetype("a", size: 50), alef = try freetype("א", size: 50)
+        let rtl = try text("אב ab", size: 50)
+        XCTAssertTrue(matches(a, in: rtl, penX: 0, baseline: Int(alef.ascender.rounded())), "a leftmost")
+        // A Latin paragraph with a Hebrew word: "ab" first, as typed.
+        XCTAssertTrue(matches(a, in: try text("ab אב", size: 50), penX: 0, baseline: Int(alef.ascender.rounded())))
+        XCTAssertEqual(TestImages.maxDifference(try text("x 12 y", size: 30), try text("x 12 y", size: 30)), 0)
+    }
+
     func testCombiningAcuteComposesLikeThePrecomposedLetter() throws {
         XCTAssertEqual(TestImages.maxDifference(try text("e\u{301}", size: 48), try text("\u{E9}", size: 48)), 0)
     }

@@ -38,11 +38,15 @@ typedef struct {
     double x_advance, y_advance, x_offset, y_offset;   // pixels
 } lt_glyph;
 
-/// Shapes `length` bytes of UTF-8 with the face's kerning and ligatures, direction, script
-/// and language guessed from the text (right-to-left scripts come out in visual order).
-/// Writes up to `capacity` glyphs and returns how many the text has (call again with a larger
-/// buffer when that is more), or -1 on failure. `rtl` is set to 1 for a right-to-left run.
-int lt_shape(lt_font *font, const char *utf8, int length, lt_glyph *out, int capacity, int *rtl);
+/// Shapes `length` bytes of UTF-8 with the face's kerning and ligatures, script and language
+/// guessed from the text, left to right (`rtl` 0) or right to left (1: glyphs come out in
+/// visual order). Writes up to `capacity` glyphs and returns how many the text has (call
+/// again with a larger buffer when that is more), or -1 on failure.
+int lt_shape(lt_font *font, const char *utf8, int length, int rtl, lt_glyph *out, int capacity);
+
+/// The horizontal direction of `codepoint`'s script: 1 left to right, -1 right to left,
+/// 0 for characters common to scripts (spaces, punctuation, digits, marks).
+int lt_direction(unsigned codepoint);
 
 typedef struct {
     int width, rows;       // bitmap size in pixels

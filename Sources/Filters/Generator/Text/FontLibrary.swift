@@ -72,16 +72,15 @@ final class SizedFont {
 
     deinit { lt_font_close(handle) }
 
-    /// The shaped glyphs of `text` (visual order, left to right).
-    func shape(_ text: String, filter: String) throws -> [lt_glyph] {
+    /// The shaped glyphs of `text` (visual order, left to right), shaped right to left when `rtl`.
+    func shape(_ text: String, rtl: Bool, filter: String) throws -> [lt_glyph] {
         var utf8 = Array(text.utf8)
         if utf8.isEmpty { return [] }
         var glyphs = [lt_glyph](repeating: lt_glyph(), count: utf8.count + 8)
-        var rtl: Int32 = 0
         while true {
             let n = utf8.withUnsafeMutableBufferPointer { b in
                 b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) {
-                    lt_shape(handle, $0, Int32(b.count), &glyphs, Int32(glyphs.count), &rtl)
+                    lt_shape(handle, $0, Int32(b.count), rtl ? 1 : 0, &glyphs, Int32(glyphs.count))
                 }
             }
             if n < 0 { throw LunetteError.invalid("\(filter): HarfBuzz could not shape \"\(text.prefix(40))\"") }

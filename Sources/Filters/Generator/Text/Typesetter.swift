@@ -2,8 +2,9 @@ import CTextShim
 import Foundation
 import PixelCore
 
-/// Lays styled runs out in lines and rasterises them: HarfBuzz shapes each run with its
-/// font (kerning, ligatures, marks, right-to-left order), FreeType renders each glyph's
+/// Lays styled runs out in lines and rasterises them: runs split where the direction
+/// changes and are put in visual order (`Bidi`), HarfBuzz shapes each piece with its font
+/// (kerning, ligatures, marks, right-to-left order), FreeType renders each glyph's
 /// coverage at its sub-pixel pen position, and coverage composites over the image in the
 /// linear premultiplied working space. Lines stack top to bottom, left aligned; the image
 /// is the lines' advance box plus `padding` pixels on every side, its origin at (0, 0).
@@ -33,37 +34,40 @@ enum Typesetter {
         var out = Layout()
         var fonts: [String: SizedFont] = [:]
         var baseline = 0.0, previousDescent = 0.0
+        func font(_ style: TextStyle) throws -> SizedFont {
+            let face = try FontLibrary.face(named: style.font, filter: filter)
+            let key = "\(face.path)#\(face.index)@\(style.size * scale)"
+            if let hit = fonts[key] { return hit }
+            let made = try SizedFont(face, pixelSize: style.size * scale, filter: filter)
+            fonts[key] = made
+            return made
+        }
         for (n, line) in runs.lines.enumerated() {
-            var placed: [(TextRun, SizedFont)] = []
             var ascent = 0.0, descent = 0.0, gap = 0.0
-            let styles = line.isEmpty ? [runs.first?.style ?? .standard] : line.map(\.style)
-            for style in styles {
-                let face = try FontLibrary.face(named: style.font, filter: filter)
-                let key = "\(face.path)#\(face.index)@\(style.size * scale)"
-                let font = try fonts[key] ?? SizedFont(face, pixelSize: style.size * scale, filter: filter)
-                fonts[key] = font
-                ascent = max(ascent, font.metrics.ascender)
-                descent = max(descent, -font.metrics.descender)
+            for style in line.isEmpty ? [runs.first?.style ?? .standard] : line.map(\.style) {
+                let m = try font(style).metrics
+                ascent = max(ascent, m.ascender)
+                descent = max(descent, -m.descender)
+                gap = max(gap, m.line_gap)
                 if style.underline {   // room for the underline below the descender
-                    descent = max(descent, font.metrics.underline_thickness / 2 - font.metrics.underline_position)
+                    descent = max(descent, m.underline_thickness / 2 - m.underline_position)
                 }
-                gap = max(gap, font.metrics.line_gap)
-                if !line.isEmpty { placed.append((line[placed.count], font)) }
             }
             // Baselines relative to the first one (y up): each line below the last's descent and gap.
             if n == 0 { out.ascent = ascent } else { baseline -= previousDescent + gap + ascent }
             previousDescent = descent
             var pen = 0.0
-            for (run, font) in placed {
-                let color = Transfer.workingPixel(run.style.color)
+            for piece in Bidi.visualPieces(line) {
+                let style = piece.run.style, sized = try font(style)
+                let color = Transfer.workingPixel(style.color)
                 let start = pen
-                for g in try font.shape(run.text, filter: filter) {
-                    out.glyphs.append(PlacedGlyph(font: font, glyph: g.glyph, x: pen + g.x_offset,
+                for g in try sized.shape(piece.run.text, rtl: piece.rtl, filter: filter) {
+                    out.glyphs.append(PlacedGlyph(font: sized, glyph: g.glyph, x: pen + g.x_offset,
                                                   y: baseline + g.y_offset, color: color))
                     pen += g.x_advance
                 }
-                if run.style.underline {
-                    let m = font.metrics
+                if style.underline {
+                    let m = sized.metrics
                     out.underlines.append(Underline(x0: start, x1: pen, y: baseline + m.underline_position,
                                                     thickness: m.underline_thickness, color: color))
                 }

@@ -30,6 +30,11 @@ let package = Package(
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libzint ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Text: fontconfig finds the font, HarfBuzz shapes, FreeType rasterises (errors stay in C).
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
@@ -49,7 +54,8 @@ let package = Package(
         // `BuiltinFilters.all` at build time), so adding a filter edits no list.
         .executableTarget(name: "RegisterTool"),
         .plugin(name: "RegisterFilters", capability: .buildTool(), dependencies: ["RegisterTool"]),
-        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes"], plugins: ["RegisterFilters"]),
+        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes",
+                                                 "CTextShim"], plugins: ["RegisterFilters"]),
         .target(name: "Codecs", dependencies: ["PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
                                                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim"]),
         .executableTarget(name: "EmbedTool"),
@@ -84,7 +90,8 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"], plugins: ["GenerateBuiltins"]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
-        .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport"]),
+        .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport",
+                                                   "CFreeType"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),

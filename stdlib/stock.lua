@@ -75,6 +75,22 @@ for b = 0, 1 do for g = 0, 1 do for r = 0, 1 do
 end end end
 stock.inputs.CIColorCube = {inputCubeDimension = 2, inputCubeData = swapCube}
 stock.inputs.CIColorCubeWithColorSpace = {inputCubeDimension = 2, inputCubeData = swapCube}
+-- guide points as fractions of the canvas: a trapezoid narrower at the top (keystone), a
+-- tilted quadrilateral (perspective correction)
+local function at(fx, fy) return function(c) return Vector(c.x + c.width * fx, c.y + c.height * fy) end end
+local trapezoid = {inputTopLeft = at(0.2, 0.9), inputTopRight = at(0.8, 0.9), inputBottomRight = at(0.95, 0.1),
+                   inputBottomLeft = at(0.05, 0.1)}
+stock.inputs.CIKeystoneCorrectionVertical = trapezoid
+stock.inputs.CIKeystoneCorrectionHorizontal = {inputTopLeft = at(0.1, 0.8), inputTopRight = at(0.9, 0.95),
+                                               inputBottomRight = at(0.9, 0.05), inputBottomLeft = at(0.1, 0.2)}
+stock.inputs.CIKeystoneCorrectionCombined = trapezoid
+stock.inputs.CIPerspectiveCorrection = {inputTopLeft = at(0.15, 0.85), inputTopRight = at(0.9, 0.9),
+                                        inputBottomRight = at(0.8, 0.15), inputBottomLeft = at(0.1, 0.2)}
+stock.inputs.CIPerspectiveRotate = {inputPitch = 0.3, inputYaw = 0.15}
+stock.inputs.CITextImageGenerator = {inputText = "Lunette: ﬁne type", inputFontName = "DejaVu Serif", inputFontSize = 48}
+stock.inputs.CIAttributedTextImageGenerator = {
+  inputText = 'Plain, <span color="#c03020" size="36"><u>red</u></span> and <span font="DejaVu Serif">serif</span>',
+  inputScaleFactor = 2}
 
 --- stock.image(name[, canvas]): a stock image by name; with a canvas, a photo is scaled and
 --- cropped to cover it (so composites and transitions line up) and generated ones fit it.

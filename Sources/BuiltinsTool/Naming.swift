@@ -36,7 +36,8 @@ enum Naming {
             default: return ("CIVector", "typedVector")
             }
         case "CIColor": return ("CIColor", "typedColor")
-        case "NSString": return ("String", "typedString")
+        // NSAttributedString: Lunette takes the text with its <span> markup as a string.
+        case "NSString", "NSAttributedString": return ("String", "typedString")
         case "NSData": return ("Data", "typedData")
         case "NSValue": return ("CGAffineTransform", "typedTransform")
         case "NSObject": return ("CGColorSpace?", "typedColorSpace")

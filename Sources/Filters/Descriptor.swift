@@ -5,6 +5,8 @@ import PixelCore
 public enum AttributeClass: String, Sendable {
     case image = "CIImage", number = "NSNumber", vector = "CIVector", color = "CIColor"
     case string = "NSString", value = "NSValue", data = "NSData"
+    /// Styled text (an NSAttributedString in Core Image); Lunette takes a markup string.
+    case attributedString = "NSAttributedString"
     /// An opaque object (a CGColorSpace in Core Image); Lunette takes a name string.
     case object = "NSObject"
 }

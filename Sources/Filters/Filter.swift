@@ -109,6 +109,8 @@ extension InputSpec {
         case (.string, .string): return value
         case (.string, .number(let d)): return .string(fmt(d))
         case (.string, _): throw bad("a string")
+        case (.attributedString, .string): return value
+        case (.attributedString, _): throw bad("a string (text with <span> markup)")
         case (.value, .transform): return value
         case (.value, .vector(let v)) where v.count == 6:
             return .transform(Transform(v[0], v[1], v[2], v[3], v[4], v[5]))

@@ -19,6 +19,7 @@ struct FiltersCommand: ParsableCommand {
           lunette filters --category stylize     one category (CICategory is optional)
           lunette filters --by-category --keys   the log, with input keys and types
           lunette filters --json > filters.json  every attribute dictionary
+          lunette filters --missing              Core Image's filters not here
         """
     )
 
@@ -40,8 +41,18 @@ struct FiltersCommand: ParsableCommand {
     @Flag(help: "Print every chosen filter's attributes as JSON.")
     var json = false
 
+    @Flag(help: "List Core Image's filters that Lunette lacks, each with the reason.")
+    var missing = false
+
     func run() throws {
         let descriptors = try Lunette.runtime().registry.descriptors
+        if missing {
+            let list = CoreImageFilters.missing(from: Set(descriptors.map(\.name)))
+            let width = list.map(\.name.count).max() ?? 0
+            for m in list { print(m.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + m.reason) }
+            print("\(CoreImageFilters.names.count - list.count) of Core Image's \(CoreImageFilters.names.count) filters are in Lunette; \(list.count) are not.")
+            return
+        }
         let catalog = FilterCatalog(descriptors)
         let cat = try category.map { try catalog.category(named: $0) }
         var chosen = descriptors.filter { cat == nil || $0.categories.contains(cat!) }

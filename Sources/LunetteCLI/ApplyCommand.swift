@@ -149,7 +149,7 @@ struct ApplyCommand: ParsableCommand {
         let f = formats
         return ["lunette \(Lunette.version)", "present \(steps.presentable)", "depth \(depth ?? 0)", "compression \(compression)",
                 "format \(f.format ?? "")", "quality \(f.quality)", "progressive \(f.progressive)", "subsampling \(f.subsampling)",
-                "huffman \(f.standardHuffman)", "lossless \(f.lossless)", "tiff \(f.tiffCompression)", "colorspace \(f.colorSpace)",
+                "optimize \(f.optimize)", "lossless \(f.lossless)", "tiff \(f.tiffCompression)", "colorspace \(f.colorSpace)",
                 "strip \(f.strip)", "orient \(!f.noOrient)", "page \(f.page)", "shrink \(f.shrink)"].joined(separator: "\n")
     }
 }

@@ -194,12 +194,15 @@ final class CLITests: XCTestCase {
                      "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
             XCTAssertTrue(text.contains(name), name)
         }
-        XCTAssertTrue(text.contains("Blur (1)\n  CIGaussianBlur"), text)
+        let blur = text.components(separatedBy: "\n\n").first { $0.hasPrefix("Blur (") } ?? ""
+        XCTAssertTrue(blur.contains("\n  CIGaussianBlur "), text)
+        XCTAssertTrue(blur.contains("\n  CIBoxBlur "), text)
         for line in text.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
         let names = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ")[0] }
         XCTAssertEqual(names.count, Set(names).count, "each filter once")
         let log = String(decoding: try lunette(["filters", "--by-category"]).stdout, as: UTF8.self)
-        XCTAssertTrue(log.contains("Category CICategoryBlur:\n\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
+        XCTAssertTrue(log.contains("Category CICategoryBlur:\n\tfilter CIBokehBlur. (Bokeh Blur)\tCategories:  CICategoryBlur,"), log)
+        XCTAssertTrue(log.contains("\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
         let keys = String(decoding: try lunette(["filters", "--keys", "--unique"]).stdout, as: UTF8.self)
         XCTAssertTrue(keys.contains("\t\tInput keys:\tinputImage (CIAttributeTypeImage/CIImage)\tinputRadius (CIAttributeTypeScalar/NSNumber)"))
         let json = try lunette(["filters", "--json"]).stdout

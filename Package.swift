@@ -43,7 +43,8 @@ let package = Package(
         // libwebp-dev, libtiff-dev, libheif-dev); each library's error handling stays in its shim.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CColorShim", linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("z")]),
-        .target(name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
+        .target(
+            name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .target(name: "CTIFFShim", linkerSettings: [.linkedLibrary("tiff")]),
         .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("heif")]),
         .target(name: "CKernels"),
@@ -54,29 +55,45 @@ let package = Package(
         // `BuiltinFilters.all` at build time), so adding a filter edits no list.
         .executableTarget(name: "RegisterTool"),
         .plugin(name: "RegisterFilters", capability: .buildTool(), dependencies: ["RegisterTool"]),
-        .target(name: "Filters", dependencies: ["PixelCore", "Barcodes",
-                                                 "CTextShim"], plugins: ["RegisterFilters"]),
-        .target(name: "Codecs", dependencies: ["PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
-                                               "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim"]),
+        .target(
+            name: "Filters",
+            dependencies: [
+                "PixelCore", "Barcodes",
+                "CTextShim",
+            ], plugins: ["RegisterFilters"]),
+        .target(
+            name: "Codecs",
+            dependencies: [
+                "PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
+                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim",
+            ]),
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        .target(name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],
-                plugins: ["EmbedStdlib"]),
+        .target(
+            name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],
+            plugins: ["EmbedStdlib"]),
         .target(name: "Console", dependencies: ["LuaBridge", "Codecs", "PixelCore", "CEditShim"]),
         .target(name: "Gallery", dependencies: ["Console", "LuaBridge", "Filters", "Codecs", "PixelCore"]),
         .target(name: "Pipeline", dependencies: ["LuaBridge", "Codecs", "PixelCore"]),
         // The explorer's API and page (no HTTP: testable under the sanitizers too) and its
         // Hummingbird server, built only with the Serve trait.
-        .target(name: "ServeCore", dependencies: ["LuaBridge", "Filters", "Codecs", "PixelCore"],
-                resources: ["index.html", "explorer.css", "api.js", "controls.js", "chain.js", "explorer.js"].map { .embedInCode("Page/\($0)") }),
-        .target(name: "ServeHTTP", dependencies: [
-            "ServeCore",
-            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
-        ]),
-        .executableTarget(name: "LunetteCLI", dependencies: [
-            "Barcodes", "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline", "ServeHTTP",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "ServeCore", dependencies: ["LuaBridge", "Filters", "Codecs", "PixelCore"],
+            resources: ["index.html", "explorer.css", "api.js", "controls.js", "chain.js", "explorer.js"].map {
+                .embedInCode("Page/\($0)")
+            }),
+        .target(
+            name: "ServeHTTP",
+            dependencies: [
+                "ServeCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
+            ]),
+        .executableTarget(
+            name: "LunetteCLI",
+            dependencies: [
+                "Barcodes", "Console", "Gallery", "LuaBridge", "Filters", "Codecs", "PixelCore", "Pipeline", "ServeHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .target(name: "Lunette", dependencies: ["PixelCore", "Filters", "Codecs", "LuaBridge"]),
         // The Clang module map that names the `CoreImage` module and its `CIFilterBuiltins`
         // submodule (so `import CoreImage.CIFilterBuiltins` resolves); the Swift target
@@ -90,15 +107,21 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"], plugins: ["GenerateBuiltins"]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
-        .testTarget(name: "FiltersTests", dependencies: ["Filters", "PixelCore", "Codecs", "TestSupport",
-                                                   "CFreeType"]),
+        .testTarget(
+            name: "FiltersTests",
+            dependencies: [
+                "Filters", "PixelCore", "Codecs", "TestSupport",
+                "CFreeType",
+            ]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
+        .testTarget(
+            name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "LuaBridge", "TestSupport"]),
-        .testTarget(name: "ServeTests", dependencies: ["ServeCore", "ServeHTTP", "Gallery", "Codecs", "PixelCore", "TestSupport"]),
+        .testTarget(
+            name: "ServeTests", dependencies: ["ServeCore", "ServeHTTP", "Gallery", "Codecs", "PixelCore", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
@@ -109,9 +132,10 @@ let package = Package(
 // Fuzz/<Name>/ with an `LLVMFuzzerTestOneInput` and a `@main` that calls FuzzDriver.run.
 if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-        .executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])],
-                          linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+        .executableTarget(
+            name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
     }
     package.targets += [
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),

@@ -28,8 +28,9 @@ public func fuzzChain(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     for chain in chains {
         do {
-            let image = try runtime.apply(chain, to: FuzzChainFrame.frame.image(), frame: 3, time: 0.12, fps: 25,
-                                          memoryHint: FuzzChainFrame.frame.data.count)
+            let image = try runtime.apply(
+                chain, to: FuzzChainFrame.frame.image(), frame: 3, time: 0.12, fps: 25,
+                memoryHint: FuzzChainFrame.frame.data.count)
             _ = try YUVEncoder.frame(image, format: FuzzChainFrame.format)
             if FuzzDriver.verbose { FuzzDriver.log("applied \(chain.listing)") }
         } catch {

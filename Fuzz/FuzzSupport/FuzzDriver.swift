@@ -4,9 +4,11 @@ import Foundation
 public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: FuzzCallback) -> Int32
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: FuzzCallback
+) -> Int32
 
 /// Runs libFuzzer's driver with the process arguments. SwiftPM links an executable's
 /// `main` to its `@main` type, so each fuzz target's `main()` calls this instead of

@@ -16,8 +16,9 @@ public func fuzzY4M(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let conversion = YUVConversion(reader.format)
         let context = Context(threads: 1)
         while reader.framesRead < 8, let frame = try reader.next() {
-            let out = try YUVEncoder.frame(frame.image(conversion), format: reader.format, conversion: conversion,
-                                           context: context)
+            let out = try YUVEncoder.frame(
+                frame.image(conversion), format: reader.format, conversion: conversion,
+                context: context)
             guard out.count == reader.format.frameBytes + 6 else { fatalError("frame \(frame.index): \(out.count) bytes") }
         }
         if FuzzDriver.verbose { FuzzDriver.log("\(reader.framesRead) frames") }

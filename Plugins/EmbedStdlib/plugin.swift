@@ -14,9 +14,12 @@ struct EmbedStdlib: BuildToolPlugin {
             inputs += names.filter { $0.hasSuffix(".lua") }.sorted().map { dir.appending(path: $0) }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedScripts.swift")
-        return [.buildCommand(displayName: "Embedding stdlib.lua, its parts and shipped scripts",
-                              executable: try context.tool(named: "EmbedTool").url,
-                              arguments: [root.path, output.path] + inputs.map(\.path),
-                              inputFiles: inputs, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding stdlib.lua, its parts and shipped scripts",
+                executable: try context.tool(named: "EmbedTool").url,
+                arguments: [root.path, output.path] + inputs.map(\.path),
+                inputFiles: inputs, outputFiles: [output])
+        ]
     }
 }

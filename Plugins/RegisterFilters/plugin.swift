@@ -10,9 +10,12 @@ struct RegisterFilters: BuildToolPlugin {
         let sources = (target.sourceModule?.sourceFiles(withSuffix: "swift").map(\.url) ?? [])
             .sorted { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltinFilters.swift")
-        return [.buildCommand(displayName: "Registering the built-in filters",
-                              executable: try context.tool(named: "RegisterTool").url,
-                              arguments: [output.path] + sources.map(\.path),
-                              inputFiles: sources, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Registering the built-in filters",
+                executable: try context.tool(named: "RegisterTool").url,
+                arguments: [output.path] + sources.map(\.path),
+                inputFiles: sources, outputFiles: [output])
+        ]
     }
 }

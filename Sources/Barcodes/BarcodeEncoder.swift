@@ -33,8 +33,10 @@ public enum BarcodeEncoder {
     }
 
     /// Encodes bytes in binary data mode; options follow libzint (`-1`/`0` = automatic).
-    public static func encode(_ data: [UInt8], _ symbology: Symbology, option1: Int32 = -1, option2: Int32 = 0,
-                       option3: Int32 = 0) -> Result<Symbol, Failure> {
+    public static func encode(
+        _ data: [UInt8], _ symbology: Symbology, option1: Int32 = -1, option2: Int32 = 0,
+        option3: Int32 = 0
+    ) -> Result<Symbol, Failure> {
         var request = lz_request(symbology: symbology.rawValue, option_1: option1, option_2: option2, option_3: option3)
         let capacity = Int(LZ_MAX_ROWS) * Int(LZ_MAX_WIDTH)
         var modules = [UInt8](repeating: 0, count: capacity)

@@ -50,8 +50,12 @@ enum Naming {
     }
 
     /// Names CIFilter or NSObject already use.
-    static let reserved: Set<String> = ["name", "attributes", "inputKeys", "outputKeys", "outputImage", "description",
-                                        "hash", "lastError", "extra", "core", "descriptor", "forward", "rejected"]
-    static let keywords: Set<String> = ["default", "extension", "operator", "protocol", "repeat", "return", "in", "is",
-                                        "as", "case", "class", "func", "import", "init", "let", "var", "where", "while"]
+    static let reserved: Set<String> = [
+        "name", "attributes", "inputKeys", "outputKeys", "outputImage", "description",
+        "hash", "lastError", "extra", "core", "descriptor", "forward", "rejected",
+    ]
+    static let keywords: Set<String> = [
+        "default", "extension", "operator", "protocol", "repeat", "return", "in", "is",
+        "as", "case", "class", "func", "import", "init", "let", "var", "where", "while",
+    ]
 }

@@ -11,7 +11,7 @@ func typedFilter(_ entry: [String: Any]) -> String {
     var used = Set<String>()
     for input in entry["inputs"] as? [[String: Any]] ?? [] {
         guard let key = input["key"] as? String,
-              let (type, getter) = Naming.swiftType(class: input["class"] as? String ?? "", type: input["type"] as? String)
+            let (type, getter) = Naming.swiftType(class: input["class"] as? String ?? "", type: input["type"] as? String)
         else { continue }
         var prop = Naming.property(key)
         if Naming.reserved.contains(prop) || used.contains(prop) { prop += "Value" }
@@ -27,7 +27,8 @@ func typedFilter(_ entry: [String: Any]) -> String {
                 }
 
             """
-        typedPropertyTable += "        (\"\(name)\", \"\(key)\", { ($0 as! \(name)).\(escaped) as Any }, "
+        typedPropertyTable +=
+            "        (\"\(name)\", \"\(key)\", { ($0 as! \(name)).\(escaped) as Any }, "
             + "{ ($0 as! \(name)).\(escaped) = $1 as! \(type) }),\n"
     }
     let display = entry["displayName"] as? String ?? name

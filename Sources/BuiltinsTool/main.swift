@@ -13,7 +13,8 @@ func fail(_ message: String) -> Never {
 let args = CommandLine.arguments
 guard args.count >= 3 else { fail("usage: BuiltinsTool OUTPUT.swift CATALOGUE.json FILE...") }
 guard let data = FileManager.default.contents(atPath: args[2]),
-      let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+    let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+else {
     fail("cannot read the catalogue \(args[2])")
 }
 let catalogue = Dictionary(list.compactMap { e in (e["name"] as? String).map { ($0, e) } }, uniquingKeysWith: { a, _ in a })

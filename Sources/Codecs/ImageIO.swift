@@ -23,8 +23,10 @@ public enum ImageIO {
     }
 
     /// Decodes bytes with one format's decoder, whatever they look like (the fuzz targets).
-    public static func decode(_ data: [UInt8], as format: ImageFormat, name: String,
-                              options: LoadOptions = LoadOptions()) throws -> Image {
+    public static func decode(
+        _ data: [UInt8], as format: ImageFormat, name: String,
+        options: LoadOptions = LoadOptions()
+    ) throws -> Image {
         if data.isEmpty { throw LunetteError(.truncated, "\(name): empty file") }
         switch format {
         case .png: return try PNGDecoder.managedImage(data, name: name, options: options)
@@ -41,10 +43,13 @@ public enum ImageIO {
         if data.isEmpty { throw LunetteError(.truncated, "\(name): empty file") }
         if let f = ImageFormat.sniff(Array(data.prefix(64))) { return f }
         let png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        if data.count < 8, Array(png.prefix(data.count)) == data { throw LunetteError(.truncated, "\(name): truncated PNG (\(data.count) bytes)") }
+        if data.count < 8, Array(png.prefix(data.count)) == data {
+            throw LunetteError(.truncated, "\(name): truncated PNG (\(data.count) bytes)")
+        }
         if data.count < 3, data[0] == 0xff { throw LunetteError(.truncated, "\(name): truncated JPEG (\(data.count) bytes)") }
         let guess = ImageFormat.describeUnknown(Array(data.prefix(64))).map { " (looks like \($0))" } ?? ""
-        throw LunetteError.invalid("\(name): unsupported image format\(guess); Lunette reads PNG, JPEG, WebP, TIFF, HEIF and AVIF")
+        throw LunetteError.invalid(
+            "\(name): unsupported image format\(guess); Lunette reads PNG, JPEG, WebP, TIFF, HEIF and AVIF")
     }
 }
 

@@ -10,13 +10,19 @@ import Foundation
 /// (`lunette --version -v`).
 public enum LibraryVersions {
     public static var all: [(name: String, version: String)] {
-        [("libpng", String(cString: lp_libpng_version())),
-         ("zlib", String(cString: lp_zlib_version())),
-         ("libjpeg", String(cString: lj_version())),
-         ("libwebp", dotted(Int(lw_version()), base: 256)),
-         ("libtiff", String(cString: lt_version()).split(separator: "\n").first.map { String($0.split(separator: " ").last ?? "") } ?? ""),
-         ("libheif", String(cString: lh_version())),
-         ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)")]
+        [
+            ("libpng", String(cString: lp_libpng_version())),
+            ("zlib", String(cString: lp_zlib_version())),
+            ("libjpeg", String(cString: lj_version())),
+            ("libwebp", dotted(Int(lw_version()), base: 256)),
+            (
+                "libtiff",
+                String(cString: lt_version()).split(separator: "\n").first.map { String($0.split(separator: " ").last ?? "") }
+                    ?? ""
+            ),
+            ("libheif", String(cString: lh_version())),
+            ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)"),
+        ]
     }
 
     /// 0x010203 → "1.2.3" (base 256).

@@ -29,7 +29,9 @@ struct PNGChunks {
         let size = Int(ftello(file))
         return try scan(size: size, name: name) { at, n in
             var out = [UInt8](repeating: 0, count: n)
-            guard fseeko(file, off_t(at), SEEK_SET) == 0, fread(&out, 1, n, file) == n else { return [UInt8](repeating: 0, count: n) }
+            guard fseeko(file, off_t(at), SEEK_SET) == 0, fread(&out, 1, n, file) == n else {
+                return [UInt8](repeating: 0, count: n)
+            }
             return out
         }
     }
@@ -51,7 +53,8 @@ struct PNGChunks {
             let type = String(decoding: header[4..<8], as: UTF8.self)
             if length > 0x7fff_ffff { return layout }  // invalid length: libpng reports it
             if offset + 12 + length > size {
-                throw LunetteError(.truncated, "\(name): truncated PNG (\(type) chunk of \(length) bytes runs past the end of the file)")
+                throw LunetteError(
+                    .truncated, "\(name): truncated PNG (\(type) chunk of \(length) bytes runs past the end of the file)")
             }
             if header[4] & 0x20 != 0 {  // lower-case first letter: an ancillary chunk
                 ancillary += 1

@@ -22,7 +22,8 @@ extension PNGDecoder {
                 }
             } else if let c = layout.chrm {
                 let gamma = layout.gama.map { 1 / $0 } ?? 2.2
-                profile = ColorProfile.rgb(white: (c[0], c[1]), red: (c[2], c[3]), green: (c[4], c[5]), blue: (c[6], c[7]), gamma: gamma)
+                profile = ColorProfile.rgb(
+                    white: (c[0], c[1]), red: (c[2], c[3]), green: (c[4], c[5]), blue: (c[6], c[7]), gamma: gamma)
             }
         }
         let space: WorkingSpace = profile != nil ? .none : options.space
@@ -50,7 +51,9 @@ extension PNGDecoder {
     /// The profile inside an iCCP payload (at most 16 MiB), or nil when it does not inflate.
     static func inflateICC(_ payload: [UInt8]) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>?
-        let n = payload.withUnsafeBufferPointer { lc_iccp_inflate($0.baseAddress, $0.count, min(16 << 20, maxChunkBytes * 4), &out) }
+        let n = payload.withUnsafeBufferPointer {
+            lc_iccp_inflate($0.baseAddress, $0.count, min(16 << 20, maxChunkBytes * 4), &out)
+        }
         defer { lc_free(out) }
         guard n > 0, let out else { return nil }
         return Array(UnsafeBufferPointer(start: out, count: n))

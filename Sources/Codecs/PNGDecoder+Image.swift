@@ -61,8 +61,9 @@ extension PNGDecoder {
     static func convert(_ chunk: UnsafeMutableRawPointer, rows: Range<Int>, _ samples: SampleDecoder, into buffer: PixelBuffer) {
         let w = buffer.width, rowBytes = samples.rowBytes(w)
         for y in rows {
-            samples.convert(chunk + (y - rows.lowerBound) * rowBytes, from: 0, count: w,
-                            into: buffer.row(buffer.height - 1 - y))
+            samples.convert(
+                chunk + (y - rows.lowerBound) * rowBytes, from: 0, count: w,
+                into: buffer.row(buffer.height - 1 - y))
         }
     }
 }

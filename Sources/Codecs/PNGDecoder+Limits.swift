@@ -15,10 +15,13 @@ extension PNGDecoder {
     /// Throws when the `count`-th ancillary chunk (of `length` bytes) breaks a limit.
     static func checkAncillary(type: String, length: Int, count: Int, name: String) throws {
         if length > maxChunkBytes {
-            throw LunetteError.limit("\(name): \(printable(type)) chunk of \(length) bytes exceeds the limit of \(maxChunkBytes) bytes per ancillary chunk")
+            throw LunetteError.limit(
+                "\(name): \(printable(type)) chunk of \(length) bytes exceeds the limit of \(maxChunkBytes) bytes per ancillary chunk"
+            )
         }
         if count > maxAncillaryChunks {
-            throw LunetteError.limit("\(name): more than \(maxAncillaryChunks) ancillary chunks (\(printable(type)) is number \(count))")
+            throw LunetteError.limit(
+                "\(name): more than \(maxAncillaryChunks) ancillary chunks (\(printable(type)) is number \(count))")
         }
     }
 

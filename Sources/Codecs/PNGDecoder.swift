@@ -46,8 +46,10 @@ public enum PNGDecoder {
 
     /// Runs `body` with a libpng reader past the header of the PNG in `bytes` (RGB or RGBA
     /// rows; RGBA always when `addAlpha`), its header, and whether every pixel is opaque.
-    static func reading<T>(_ bytes: UnsafeRawBufferPointer, name: String, addAlpha: Bool,
-                           _ body: (OpaquePointer, lp_info, Bool) throws -> T) throws -> T {
+    static func reading<T>(
+        _ bytes: UnsafeRawBufferPointer, name: String, addAlpha: Bool,
+        _ body: (OpaquePointer, lp_info, Bool) throws -> T
+    ) throws -> T {
         let layout = try PNGChunks.scan(bytes, name: name)
         guard let r = lp_reader_new(bytes.baseAddress, bytes.count, 0x7fff_ffff, maxChunkBytes) else {
             throw LunetteError.io("\(name): out of memory")

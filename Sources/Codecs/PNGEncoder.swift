@@ -27,8 +27,10 @@ public struct PNGOptions: Sendable {
 /// deflated on all cores and written as IDAT chunks through libpng (`PNGStripWriter`).
 public enum PNGEncoder {
     /// Renders `image` (finite extent) and writes it atomically to `path` ("-" = stdout).
-    public static func write(_ image: Image, to path: String, options: PNGOptions = .init(),
-                             context: Context = Context()) throws {
+    public static func write(
+        _ image: Image, to path: String, options: PNGOptions = .init(),
+        context: Context = Context()
+    ) throws {
         try options.validate()
         _ = try Context.renderRect(for: image)
         let name = path == "-" ? "standard output" : path
@@ -36,8 +38,10 @@ public enum PNGEncoder {
     }
 
     /// Renders and writes PNG data to an open stream.
-    static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: PNGOptions,
-                       context: Context, chunks: [(String, [UInt8])] = [], prepare: ((PixelBuffer) -> Void)? = nil) throws {
+    static func stream(
+        _ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: PNGOptions,
+        context: Context, chunks: [(String, [UInt8])] = [], prepare: ((PixelBuffer) -> Void)? = nil
+    ) throws {
         try options.validate()
         let rect = try Context.renderRect(for: image)
         let channels: Int
@@ -48,8 +52,9 @@ public enum PNGEncoder {
         case .gray: channels = 1
         case .graya: channels = 2
         }
-        let writer = try PNGStripWriter(file: file, name: name, width: rect.width, height: rect.height,
-                                        channels: channels, options: options, threads: context.threads)
+        let writer = try PNGStripWriter(
+            file: file, name: name, width: rect.width, height: rect.height,
+            channels: channels, options: options, threads: context.threads)
         for (type, data) in chunks { try writer.writeChunk(type, data) }
         try context.renderStrips(image, rect: rect, stripHeight: stripHeight(width: rect.width)) { strip in
             prepare?(strip)
@@ -72,10 +77,14 @@ extension PNGEncoder {
 
 /// Working-space pixels → stored samples (unpremultiply, clamp, sRGB-encode; 16-bit samples big-endian, as PNG stores them).
 enum SampleEncoder {
-    static func encodeRow(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
-                          channels: Int, depth: Int, space: WorkingSpace) {
+    static func encodeRow(
+        _ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutableRawPointer,
+        channels: Int, depth: Int, space: WorkingSpace
+    ) {
         if depth == 8, space == .linear, channels >= 3 {
-            return Transfer.withEncode8Table { encodeRow8(src, width, into: dst.assumingMemoryBound(to: UInt8.self), channels: channels, $0) }
+            return Transfer.withEncode8Table {
+                encodeRow8(src, width, into: dst.assumingMemoryBound(to: UInt8.self), channels: channels, $0)
+            }
         }
         let linear = space == .linear
         let alphaIndex = channels == 2 ? 1 : channels == 4 ? 3 : -1
@@ -104,8 +113,10 @@ enum SampleEncoder {
 
     /// The common case (8-bit RGB or RGBA, sRGB-encoded), with the table at hand: the same
     /// arithmetic as the general path, so the same bytes (`lunette_encode8_row`).
-    static func encodeRow8(_ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutablePointer<UInt8>,
-                           channels: Int, _ table: UnsafePointer<UInt8>) {
+    static func encodeRow8(
+        _ src: UnsafeMutablePointer<Pixel>, _ width: Int, into dst: UnsafeMutablePointer<UInt8>,
+        channels: Int, _ table: UnsafePointer<UInt8>
+    ) {
         UnsafeMutableRawPointer(src).withMemoryRebound(to: Float.self, capacity: width * 4) {
             lunette_encode8_row($0, width, dst, channels, table)
         }

@@ -73,10 +73,11 @@ extension RowStreamNode {
         try Limits.check(width: width, height: height, what: name)
         let ct = info.color_type
         let samples = SampleDecoder(info, space: space)
-        self.init(name: name, width: width, height: height, rowBytes: samples.rowBytes(width),
-                  opaque: (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency, wholeOnly: info.interlaced != 0,
-                  reader: reader, open: { try PNGRowReader(input, name: name) },
-                  convert: { samples.convert($0, from: $1, count: $2, into: $3) },
-                  release: { if case .memory(let bytes) = input { bytes.deallocate() } })
+        self.init(
+            name: name, width: width, height: height, rowBytes: samples.rowBytes(width),
+            opaque: (ct == 0 || ct == 2 || ct == 3) && !layout.hasTransparency, wholeOnly: info.interlaced != 0,
+            reader: reader, open: { try PNGRowReader(input, name: name) },
+            convert: { samples.convert($0, from: $1, count: $2, into: $3) },
+            release: { if case .memory(let bytes) = input { bytes.deallocate() } })
     }
 }

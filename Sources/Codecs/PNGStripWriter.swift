@@ -28,8 +28,10 @@ final class PNGStripWriter {
     /// Strips in flight at most (their samples and deflated pieces stay in memory meanwhile).
     static let maxPending = 3
 
-    init(file: UnsafeMutablePointer<FILE>, name: String, width: Int, height: Int, channels: Int,
-         options: PNGOptions, threads: Int) throws {
+    init(
+        file: UnsafeMutablePointer<FILE>, name: String, width: Int, height: Int, channels: Int,
+        options: PNGOptions, threads: Int
+    ) throws {
         guard let w = lp_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
         writer = w
         self.name = name
@@ -39,7 +41,9 @@ final class PNGStripWriter {
         self.threads = max(1, threads)
         rowBytes = width * channels * depth / 8
         previous = []
-        if let icc = options.iccProfile { try check(icc.bytes.withUnsafeBytes { lp_writer_set_iccp(w, icc.name, $0.baseAddress, $0.count) }) }
+        if let icc = options.iccProfile {
+            try check(icc.bytes.withUnsafeBytes { lp_writer_set_iccp(w, icc.name, $0.baseAddress, $0.count) })
+        }
         try check(lp_write_header(w, UInt32(width), UInt32(height), Int32(depth), Int32(channels), Int32(level)))
     }
 
@@ -66,8 +70,9 @@ final class PNGStripWriter {
         let samples = job.samples, bounds = job.bounds
         let convert: (Int) -> Void = { p in
             for i in bounds[p]..<bounds[p + 1] {
-                SampleEncoder.encodeRow(strip.row(n - 1 - i), strip.width, into: samples + i * rowBytes,
-                                        channels: self.channels, depth: self.depth, space: self.space)
+                SampleEncoder.encodeRow(
+                    strip.row(n - 1 - i), strip.width, into: samples + i * rowBytes,
+                    channels: self.channels, depth: self.depth, space: self.space)
             }
         }
         if pieceCount == 1 { convert(0) } else { DispatchQueue.concurrentPerform(iterations: pieceCount, execute: convert) }

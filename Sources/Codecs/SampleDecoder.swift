@@ -22,8 +22,9 @@ struct SampleDecoder {
 
     /// For the rows of a libpng reader past its header (`info` from lp_read_info_channels).
     init(_ info: lp_info, space: WorkingSpace) {
-        self.init(channels: Int(info.channels), bitDepth: Int(info.bit_depth),
-                  curve: space == .none ? .linear : PNGDecoder.curveFor(info))
+        self.init(
+            channels: Int(info.channels), bitDepth: Int(info.bit_depth),
+            curve: space == .none ? .linear : PNGDecoder.curveFor(info))
     }
 
     /// Bytes of one stored row of `width` pixels.
@@ -40,8 +41,10 @@ struct SampleDecoder {
         }
     }
 
-    @inline(__always) func convert<T: BinaryInteger>(_ s: UnsafePointer<T>, _ dst: UnsafeMutablePointer<Pixel>,
-                                                     _ n: Int, _ lut: UnsafeBufferPointer<Float>) {
+    @inline(__always) func convert<T: BinaryInteger>(
+        _ s: UnsafePointer<T>, _ dst: UnsafeMutablePointer<Pixel>,
+        _ n: Int, _ lut: UnsafeBufferPointer<Float>
+    ) {
         if channels == 3 {
             let a = fillerAlpha
             for x in 0..<n {

@@ -25,7 +25,9 @@ enum StaleTemporaries {
 
     /// `.NAME.lunette-XXXXXX.tmp` with six template characters.
     static func isTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let r = name.range(of: marker, options: .backwards) else { return false }
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let r = name.range(of: marker, options: .backwards) else {
+            return false
+        }
         return name.distance(from: r.upperBound, to: name.endIndex) == 10
     }
 }

@@ -29,7 +29,9 @@ public struct Y4MFormat: Equatable, Sendable, CustomStringConvertible {
     /// The header line as read, without its newline (written back unchanged).
     public var header: [UInt8]
 
-    public static func == (a: Y4MFormat, b: Y4MFormat) -> Bool { a.header == b.header && a.range == b.range && a.matrix == b.matrix }
+    public static func == (a: Y4MFormat, b: Y4MFormat) -> Bool {
+        a.header == b.header && a.range == b.range && a.matrix == b.matrix
+    }
 
     /// Frames per second, when the header gives a rate.
     public var fps: Double? { rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil }
@@ -84,9 +86,11 @@ public struct Y4MFormat: Equatable, Sendable, CustomStringConvertible {
                 rate = (parts[0], parts[1])
             case "X":
                 let upper = value.uppercased()
-                if upper == "COLORRANGE=FULL" { range = .full }
-                else if upper == "COLORRANGE=LIMITED" { range = .limited }
-                else if upper.hasPrefix("COLORMATRIX=") {
+                if upper == "COLORRANGE=FULL" {
+                    range = .full
+                } else if upper == "COLORRANGE=LIMITED" {
+                    range = .limited
+                } else if upper.hasPrefix("COLORMATRIX=") {
                     let m = upper.dropFirst("COLORMATRIX=".count).replacingOccurrences(of: ".", with: "")
                     guard let v = YUVMatrix(rawValue: m.lowercased()) else { throw bad("colour matrix '\(m)' (BT601 or BT709)") }
                     matrix = v
@@ -97,9 +101,10 @@ public struct Y4MFormat: Equatable, Sendable, CustomStringConvertible {
         guard let width = w, let height = h else { throw bad("no W (width) or H (height)") }
         try Limits.check(width: width, height: height, what: name)
         let (chroma, depth) = try parseChroma(chromaTag, bad)
-        return Y4MFormat(width: width, height: height, chroma: chroma, bitDepth: depth, rate: rate,
-                         range: range ?? .limited, matrix: matrix ?? defaultMatrix(width: width, height: height),
-                         header: line)
+        return Y4MFormat(
+            width: width, height: height, chroma: chroma, bitDepth: depth, rate: rate,
+            range: range ?? .limited, matrix: matrix ?? defaultMatrix(width: width, height: height),
+            header: line)
     }
 
     /// `420jpeg`, `420mpeg2`, `420paldv`, `420`, `422`, `444`, `mono`, with `p10`-style depths

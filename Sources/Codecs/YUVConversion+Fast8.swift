@@ -60,8 +60,9 @@ extension YUVSourceNode {
                         if Convolution.avx2 {
                             let o = UnsafeMutableRawPointer(dst + r.x).assumingMemoryBound(to: Float.self)
                             let cf = UnsafeRawPointer(cbT).assumingMemoryBound(to: Float.self)
-                            lunette_yuv8_decode_row_avx2(yRow, mono ? nil : cbRow, mono ? nil : crRow, r.x, r.width,
-                                                         sx, luma, cf, table, o)
+                            lunette_yuv8_decode_row_avx2(
+                                yRow, mono ? nil : cbRow, mono ? nil : crRow, r.x, r.width,
+                                sx, luma, cf, table, o)
                             continue
                         }
                         var x = r.x
@@ -85,7 +86,9 @@ extension YUVSourceNode {
 
 extension VideoTransfer {
     /// The encode table as (value, step to the next entry) pairs: one load per lookup.
-    static let encodePairs: [SIMD2<Float>] = (0...encodeCount).map { SIMD2(encodeTable[$0], encodeTable[$0 + 1] - encodeTable[$0]) }
+    static let encodePairs: [SIMD2<Float>] = (0...encodeCount).map {
+        SIMD2(encodeTable[$0], encodeTable[$0 + 1] - encodeTable[$0])
+    }
 
     /// Linear → R′G′B′ for four values of one channel, interpolated like `Interpolator`
     /// (the exact curve for values outside the table).
@@ -109,9 +112,11 @@ extension VideoTransfer {
 
     static func withLaneEncoder<R>(_ body: (LaneEncoder) throws -> R) rethrows -> R {
         try encodePairs.withUnsafeBufferPointer {
-            try body(LaneEncoder(pairs: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
-                                 offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
-                                 last: Float(encodeCount)))
+            try body(
+                LaneEncoder(
+                    pairs: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
+                    offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
+                    last: Float(encodeCount)))
         }
     }
 }
@@ -120,8 +125,10 @@ extension YUVEncoder {
     /// The 8-bit 4:2:0 path of `frame`: tiles rendered one by one and encoded straight from
     /// their buffers (no strip copy), with the graph's last point steps (`kernels`) run
     /// on each pair of rows just before it is encoded, while it is in cache.
-    static func frame420(_ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
-                         into base: UnsafeMutablePointer<UInt8>) throws {
+    static func frame420(
+        _ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
+        into base: UnsafeMutablePointer<UInt8>
+    ) throws {
         let rect = IRect(0, 0, f.width, f.height)
         let (below, kernels) = image.peelingPointKernels(covering: rect)
         try VideoTransfer.withLaneEncoder { enc in
@@ -136,8 +143,9 @@ extension YUVEncoder {
                         k.apply(top, [], tile.width)
                         if rows > 1 { k.apply(second, [], tile.width) }
                     }
-                    encode420(top, second, rows: rows, fileRow: f.height - tile.rect.maxY + i, x0: tile.rect.x,
-                              count: tile.width, f, c, enc, base)
+                    encode420(
+                        top, second, rows: rows, fileRow: f.height - tile.rect.maxY + i, x0: tile.rect.x,
+                        count: tile.width, f, c, enc, base)
                     i += 2
                 }
             }
@@ -147,10 +155,12 @@ extension YUVEncoder {
     /// One or two file rows of an 8-bit 4:2:0 frame over columns x0 ..< x0 + count (x0
     /// even), 2×2 block by block as planes of R, G and B: four lumas quantised at once, the
     /// block's chroma from the mean of B′ − Y′ and R′ − Y′ over its pixels.
-    static func encode420(_ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, rows: Int,
-                          fileRow: Int, x0: Int, count: Int,
-                          _ f: Y4MFormat, _ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder,
-                          _ dst: UnsafeMutablePointer<UInt8>) {
+    static func encode420(
+        _ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, rows: Int,
+        fileRow: Int, x0: Int, count: Int,
+        _ f: Y4MFormat, _ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder,
+        _ dst: UnsafeMutablePointer<UInt8>
+    ) {
         let w = f.width
         let yTop = dst + fileRow * w + x0, ySecond = rows > 1 ? yTop + w : yTop
         let cbRow = dst + w * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
@@ -194,8 +204,9 @@ extension YUVEncoder {
                 let sf = UnsafeMutableRawPointer(second).assumingMemoryBound(to: Float.self)
                 let pf = UnsafeRawPointer(enc.pairs).assumingMemoryBound(to: Float.self)
                 while x + 2 <= count {
-                    x += lunette_yuv8_encode420_avx2(tf + 4 * x, sf + 4 * x, count - x, pp.baseAddress!, pf,
-                                                     yTop + x, ySecond + x, cbRow + x / 2, crRow + x / 2)
+                    x += lunette_yuv8_encode420_avx2(
+                        tf + 4 * x, sf + 4 * x, count - x, pp.baseAddress!, pf,
+                        yTop + x, ySecond + x, cbRow + x / 2, crRow + x / 2)
                     // A block the table does not cover (C stopped before it) is done here.
                     if x + 2 <= count { block(x, x / 2); x += 2 }
                 }

@@ -98,18 +98,22 @@ enum VideoTransfer {
     /// Runs `body` with an R′G′B′ → linear interpolator.
     static func withDecoder<R>(_ body: (Interpolator) throws -> R) rethrows -> R {
         try decodeTable.withUnsafeBufferPointer {
-            try body(Interpolator(table: $0.baseAddress!, scale: Float(decodeCount) / (decodeHigh - decodeLow),
-                                  offset: -decodeLow * Float(decodeCount) / (decodeHigh - decodeLow),
-                                  last: Float(decodeCount), exact: exactDecode))
+            try body(
+                Interpolator(
+                    table: $0.baseAddress!, scale: Float(decodeCount) / (decodeHigh - decodeLow),
+                    offset: -decodeLow * Float(decodeCount) / (decodeHigh - decodeLow),
+                    last: Float(decodeCount), exact: exactDecode))
         }
     }
 
     /// Runs `body` with a linear → R′G′B′ interpolator.
     static func withEncoder<R>(_ body: (Interpolator) throws -> R) rethrows -> R {
         try encodeTable.withUnsafeBufferPointer {
-            try body(Interpolator(table: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
-                                  offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
-                                  last: Float(encodeCount), exact: exactEncode))
+            try body(
+                Interpolator(
+                    table: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
+                    offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
+                    last: Float(encodeCount), exact: exactEncode))
         }
     }
 }

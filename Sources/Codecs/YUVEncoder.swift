@@ -6,16 +6,19 @@ import PixelCore
 public enum YUVEncoder {
     /// The bytes of one frame, `FRAME\n` and the planes, rendering the rect (0, 0, width,
     /// height) of `image`. CLI: the sink of `lunette video`.
-    public static func frame(_ image: Image, format f: Y4MFormat, conversion: YUVConversion? = nil,
-                             context: Context = Context(threads: 1)) throws -> [UInt8] {
+    public static func frame(
+        _ image: Image, format f: Y4MFormat, conversion: YUVConversion? = nil,
+        context: Context = Context(threads: 1)
+    ) throws -> [UInt8] {
         let c = conversion ?? YUVConversion(f)
         let marker = Array("FRAME\n".utf8)
         var out = [UInt8](repeating: 0, count: marker.count + f.frameBytes)
         out.replaceSubrange(0..<marker.count, with: marker)
         if f.bitDepth == 8, f.chroma == .c420 {
             try out.withUnsafeMutableBytes { raw in
-                try frame420(image, format: f, conversion: c, context: context,
-                             into: (raw.baseAddress! + marker.count).assumingMemoryBound(to: UInt8.self))
+                try frame420(
+                    image, format: f, conversion: c, context: context,
+                    into: (raw.baseAddress! + marker.count).assumingMemoryBound(to: UInt8.self))
             }
             return out
         }

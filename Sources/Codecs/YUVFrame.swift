@@ -57,8 +57,10 @@ final class YUVSourceNode: ImageNode, @unchecked Sendable {
     }
 
     /// Converts `r` chroma block by chroma block (the chroma terms once per block).
-    func convert<T: FixedWidthInteger & UnsignedInteger>(_ s: UnsafePointer<T>, _ r: IRect, into out: PixelBuffer,
-                                                         _ dec: VideoTransfer.Interpolator) {
+    func convert<T: FixedWidthInteger & UnsignedInteger>(
+        _ s: UnsafePointer<T>, _ r: IRect, into out: PixelBuffer,
+        _ dec: VideoTransfer.Interpolator
+    ) {
         let f = frame.format, c = conversion
         let (sx, sy) = f.chromaShift
         let w = f.width, cw = f.chromaWidth

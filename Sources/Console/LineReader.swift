@@ -36,8 +36,9 @@ final class LineReader {
     static func writeHistory() {
         guard let path = unsaved else { return }
         unsaved = nil
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         _ = lunette_edit_write_history(path, 1000)
     }
 

@@ -4,8 +4,10 @@ import Foundation
 public enum TerminalCapabilities {
     /// The preview mode: `LUNETTE_PREVIEW` if set, else kitty / iTerm2 from the environment,
     /// else sixel if the terminal's primary device attributes list it, else half-blocks.
-    public static func previewMode(environment env: [String: String] = ProcessInfo.processInfo.environment,
-                                   query: Bool = true) -> PreviewMode {
+    public static func previewMode(
+        environment env: [String: String] = ProcessInfo.processInfo.environment,
+        query: Bool = true
+    ) -> PreviewMode {
         if let forced = env["LUNETTE_PREVIEW"].flatMap(PreviewMode.init(rawValue:)) { return forced }
         if env["KITTY_WINDOW_ID"] != nil || (env["TERM"] ?? "").contains("kitty") || env["TERM_PROGRAM"] == "ghostty" {
             return .kitty
@@ -14,7 +16,8 @@ public enum TerminalCapabilities {
             return .iterm
         }
         if query, env["TMUX"] == nil, Terminal.isTTY(0), Terminal.isTTY(1),
-           let reply = ask("\u{1b}[c", until: "c", timeout: 0.15), deviceAttributesListSixel(reply) {
+            let reply = ask("\u{1b}[c", until: "c", timeout: 0.15), deviceAttributesListSixel(reply)
+        {
             return .sixel
         }
         return .blocks
@@ -73,8 +76,12 @@ public enum TerminalCapabilities {
     /// A complete reply (`ESC [ ?` up to `terminator`) among `bytes`, and the bytes around it.
     static func splitReply(_ bytes: [UInt8], terminator: Character) -> (String, [UInt8])? {
         let end = terminator.asciiValue ?? 0
-        guard let start = (0..<max(0, bytes.count - 2)).first(where: { bytes[$0] == 0x1b && bytes[$0 + 1] == 0x5b && bytes[$0 + 2] == 0x3f }),
-              let stop = bytes[(start + 3)...].firstIndex(of: end) else { return nil }
+        guard
+            let start = (0..<max(0, bytes.count - 2)).first(where: {
+                bytes[$0] == 0x1b && bytes[$0 + 1] == 0x5b && bytes[$0 + 2] == 0x3f
+            }),
+            let stop = bytes[(start + 3)...].firstIndex(of: end)
+        else { return nil }
         return (String(decoding: bytes[start...stop], as: UTF8.self), Array(bytes[..<start] + bytes[(stop + 1)...]))
     }
 }

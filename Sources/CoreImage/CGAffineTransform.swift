@@ -30,8 +30,9 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
 
     /// `self` then `t` (Apple's `concatenating`).
     public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
-        CGAffineTransform(a * t.a + b * t.c, a * t.b + b * t.d, c * t.a + d * t.c, c * t.b + d * t.d,
-                          tx * t.a + ty * t.c + t.tx, tx * t.b + ty * t.d + t.ty)
+        CGAffineTransform(
+            a * t.a + b * t.c, a * t.b + b * t.d, c * t.a + d * t.c, c * t.b + d * t.d,
+            tx * t.a + ty * t.c + t.tx, tx * t.b + ty * t.d + t.ty)
     }
     /// A translation applied before `self`.
     public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
@@ -74,7 +75,11 @@ extension CGRect {
 
     /// Core Image's infinite rect, as Lunette spells it.
     init(lunette r: Rect) {
-        if r.isInfinite { self = .infinite } else if r.isEmpty { self = .null } else {
+        if r.isInfinite {
+            self = .infinite
+        } else if r.isEmpty {
+            self = .null
+        } else {
             self.init(x: r.x, y: r.y, width: r.width, height: r.height)
         }
     }

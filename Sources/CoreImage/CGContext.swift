@@ -27,15 +27,19 @@ public final class CGContext: @unchecked Sendable {
 
     /// A bitmap context, or nil for a layout Lunette does not draw into. `data` nil
     /// allocates (zeroed); `bytesPerRow` 0 computes it.
-    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
-                 space: CGColorSpace, bitmapInfo: UInt32) {
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: UInt32
+    ) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
         guard width > 0, height > 0, let format = Self.format(bitsPerComponent, space, info) else { return nil }
         let rowBytes = bytesPerRow == 0 ? width * format.bytesPerPixel : bytesPerRow
         guard rowBytes >= width * format.bytesPerPixel else { return nil }
         self.width = width; self.height = height; self.bitsPerComponent = bitsPerComponent
         self.bytesPerRow = rowBytes; colorSpace = space; self.bitmapInfo = info; self.format = format
-        if let data { self.data = data; owned = false } else {
+        if let data {
+            self.data = data; owned = false
+        } else {
             let p = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 16)
             p.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
             self.data = p; owned = true
@@ -63,8 +67,10 @@ public final class CGContext: @unchecked Sendable {
     /// The current pixels as an image in Core Image coordinates.
     var contents: CIImage {
         let bytes = UnsafeRawBufferPointer(start: data, count: bytesPerRow * height)
-        return CIImage(image: CIImage.source(bytes, width: width, height: height, bytesPerRow: bytesPerRow,
-                                             format: format, colorSpace: colorSpace))
+        return CIImage(
+            image: CIImage.source(
+                bytes, width: width, height: height, bytesPerRow: bytesPerRow,
+                format: format, colorSpace: colorSpace))
     }
 
     /// Replaces the pixels with `image` (rendered over the whole bitmap).
@@ -93,15 +99,18 @@ public final class CGContext: @unchecked Sendable {
 
     /// Makes `rect` transparent (black where the layout has no alpha).
     public func clear(_ rect: CGRect) {
-        store(contents.applyingFilter("CISourceOutCompositing",
-                                      parameters: [kCIInputBackgroundImageKey: CIImage(color: .white).cropped(to: rect)]))
+        store(
+            contents.applyingFilter(
+                "CISourceOutCompositing",
+                parameters: [kCIInputBackgroundImageKey: CIImage(color: .white).cropped(to: rect)]))
     }
 
     /// A copy of the pixels as a `CGImage`.
     public func makeImage() -> CGImage? {
         guard let data else { return nil }
-        return CGImage(width: width, height: height, format: format, bytesPerRow: bytesPerRow, colorSpace: colorSpace,
-                       bytes: Data(bytes: data, count: bytesPerRow * height))
+        return CGImage(
+            width: width, height: height, format: format, bytesPerRow: bytesPerRow, colorSpace: colorSpace,
+            bytes: Data(bytes: data, count: bytesPerRow * height))
     }
 }
 

@@ -66,7 +66,8 @@ public final class CGImage: @unchecked Sendable {
             data.withUnsafeBytes { src in
                 for y in 0..<h {
                     let from = (Int(r.minY) + y) * bytesPerRow + Int(r.minX) * bpp
-                    dst.baseAddress!.advanced(by: y * w * bpp).copyMemory(from: src.baseAddress!.advanced(by: from), byteCount: w * bpp)
+                    dst.baseAddress!.advanced(by: y * w * bpp).copyMemory(
+                        from: src.baseAddress!.advanced(by: from), byteCount: w * bpp)
                 }
             }
         }

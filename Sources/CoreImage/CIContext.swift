@@ -54,8 +54,10 @@ public final class CIContext: @unchecked Sendable {
     /// context.render(image, toBitmap: &rgba, rowBytes: 4 * 64, bounds: CGRect(x: 0, y: 0, width: 64, height: 64),
     ///                format: .RGBA8, colorSpace: CGColorSpace(name: CGColorSpace.sRGB))
     /// ```
-    public func render(_ image: CIImage, toBitmap data: UnsafeMutableRawPointer, rowBytes: Int, bounds: CGRect,
-                       format: CIFormat, colorSpace: CGColorSpace?) {
+    public func render(
+        _ image: CIImage, toBitmap data: UnsafeMutableRawPointer, rowBytes: Int, bounds: CGRect,
+        format: CIFormat, colorSpace: CGColorSpace?
+    ) {
         guard format.isKnown, let buffer = buffer(image, bounds: bounds) else { return }
         guard rowBytes >= buffer.width * format.bytesPerPixel else { return }
         Self.write(buffer, to: data, rowBytes: rowBytes, format: format, colorSpace: colorSpace)
@@ -64,8 +66,10 @@ public final class CIContext: @unchecked Sendable {
     /// Converts and packs a rendered buffer, top row first, in bands on every core. sRGB is
     /// encoded per pixel here (opaque pixels of 8-bit formats through the writers' table, so
     /// they match the CLI's PNG and JPEG samples); other spaces go through Little CMS first.
-    static func write(_ buffer: PixelBuffer, to data: UnsafeMutableRawPointer, rowBytes: Int, format: CIFormat,
-                      colorSpace: CGColorSpace?) {
+    static func write(
+        _ buffer: PixelBuffer, to data: UnsafeMutableRawPointer, rowBytes: Int, format: CIFormat,
+        colorSpace: CGColorSpace?
+    ) {
         let srgb = colorSpace?.output == .srgb
         if let colorSpace, !srgb { colorSpace.output.encodeFromWorking(buffer) }
         let h = buffer.height, w = buffer.width, bpp = format.bytesPerPixel
@@ -112,7 +116,8 @@ public final class CIContext: @unchecked Sendable {
         data.withUnsafeMutableBytes {
             Self.write(buffer, to: $0.baseAddress!, rowBytes: rowBytes, format: format, colorSpace: colorSpace)
         }
-        return CGImage(width: buffer.width, height: buffer.height, format: format, bytesPerRow: rowBytes,
-                       colorSpace: colorSpace ?? workingColorSpace, bytes: data)
+        return CGImage(
+            width: buffer.width, height: buffer.height, format: format, bytesPerRow: rowBytes,
+            colorSpace: colorSpace ?? workingColorSpace, bytes: data)
     }
 }

@@ -62,8 +62,10 @@ extension CIFilter {
     /// CIFilter.registerName("MyVignette", constructor: MyConstructor(),
     ///                        classAttributes: [kCIAttributeFilterCategories: [kCICategoryStylize]])
     /// ```
-    public class func registerName(_ name: String, constructor: CIFilterConstructor,
-                                   classAttributes attributes: [String: Any] = [:]) {
+    public class func registerName(
+        _ name: String, constructor: CIFilterConstructor,
+        classAttributes attributes: [String: Any] = [:]
+    ) {
         CIFilterRegistry.lock.lock()
         CIFilterRegistry.entries[name] = (constructor, attributes)
         CIFilterRegistry.lock.unlock()

@@ -80,7 +80,11 @@ extension CIFilter {
         case let v as CGRect: return .vector(Vector([Double(v.minX), Double(v.minY), Double(v.width), Double(v.height)]))
         case let v as CGAffineTransform: return .transform(v.lunette)
         case let v as CGColorSpace:
-            switch v.output { case .srgb: return .string("sRGB"); case .linearSRGB: return .string("linearSRGB"); default: return .string(v.name ?? "") }
+            switch v.output {
+            case .srgb: return .string("sRGB");
+            case .linearSRGB: return .string("linearSRGB");
+            default: return .string(v.name ?? "")
+            }
         case let v as NSValue: return .transform(v.cgAffineTransformValue.lunette)
         case let v as [Double]: return .vector(Vector(v))
         case let v as [CGFloat]: return .vector(Vector(v.map(Double.init)))

@@ -17,8 +17,10 @@ public struct CIFormat: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let A8 = CIFormat(rawValue: 8), L8 = CIFormat(rawValue: 9), Lh = CIFormat(rawValue: 10)
     public static let Lf = CIFormat(rawValue: 11), LA8 = CIFormat(rawValue: 12)
 
-    static let names: [Int32: String] = [1: "ARGB8", 2: "BGRA8", 3: "RGBA8", 4: "ABGR8", 5: "RGBA16", 6: "RGBAh",
-                                         7: "RGBAf", 8: "A8", 9: "L8", 10: "Lh", 11: "Lf", 12: "LA8"]
+    static let names: [Int32: String] = [
+        1: "ARGB8", 2: "BGRA8", 3: "RGBA8", 4: "ABGR8", 5: "RGBA16", 6: "RGBAh",
+        7: "RGBAf", 8: "A8", 9: "L8", 10: "Lh", 11: "Lf", 12: "LA8",
+    ]
     public var description: String { "CIFormat." + (Self.names[rawValue] ?? "\(rawValue)") }
     var isKnown: Bool { Self.names[rawValue] != nil }
 

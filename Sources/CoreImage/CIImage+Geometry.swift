@@ -23,10 +23,11 @@ extension CIImage {
     public func transformed(by t: CGAffineTransform, highQualityDownsample: Bool) -> CIImage {
         let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
         guard highQualityDownsample, t.b == 0, t.c == 0, sx < 1, sy < 1, !extent.isInfinite,
-              let scaled = applyingFilterIfPresent("CILanczosScaleTransform", ["inputScale": sy, "inputAspectRatio": sx / sy])
+            let scaled = applyingFilterIfPresent("CILanczosScaleTransform", ["inputScale": sy, "inputAspectRatio": sx / sy])
         else { return transformed(by: t) }
-        let placed = CGAffineTransform(translationX: t.tx + extent.minX * t.a - scaled.extent.minX,
-                                       y: t.ty + extent.minY * t.d - scaled.extent.minY)
+        let placed = CGAffineTransform(
+            translationX: t.tx + extent.minX * t.a - scaled.extent.minX,
+            y: t.ty + extent.minY * t.d - scaled.extent.minY)
         return scaled.transformed(by: placed)
     }
 

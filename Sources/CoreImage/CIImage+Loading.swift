@@ -48,18 +48,23 @@ extension CIImage {
     public convenience init(cgImage: CGImage, options: [CIImageOption: Any]? = nil) {
         let data = cgImage.dataProvider?.data ?? Data()
         let image = data.withUnsafeBytes {
-            Self.source($0, width: cgImage.width, height: cgImage.height, bytesPerRow: cgImage.bytesPerRow,
-                        format: cgImage.format, colorSpace: cgImage.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB))
+            Self.source(
+                $0, width: cgImage.width, height: cgImage.height, bytesPerRow: cgImage.bytesPerRow,
+                format: cgImage.format, colorSpace: cgImage.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB))
         }
         self.init(image: image)
     }
 
     /// An image over premultiplied pixels in `format`, top row first; `colorSpace` nil means
     /// the values are already in the working space (linear sRGB).
-    public convenience init(bitmapData data: Data, bytesPerRow: Int, size: CGSize, format: CIFormat,
-                            colorSpace: CGColorSpace?) {
+    public convenience init(
+        bitmapData data: Data, bytesPerRow: Int, size: CGSize, format: CIFormat,
+        colorSpace: CGColorSpace?
+    ) {
         let w = Int(size.width), h = Int(size.height)
-        let ok = format.isKnown && w > 0 && h > 0 && bytesPerRow >= w * format.bytesPerPixel && data.count >= bytesPerRow * (h - 1) + w * format.bytesPerPixel
+        let ok =
+            format.isKnown && w > 0 && h > 0 && bytesPerRow >= w * format.bytesPerPixel
+            && data.count >= bytesPerRow * (h - 1) + w * format.bytesPerPixel
         guard ok else { self.init(image: .empty); return }
         let image = data.withUnsafeBytes {
             Self.source($0, width: w, height: h, bytesPerRow: bytesPerRow, format: format, colorSpace: colorSpace)
@@ -68,8 +73,10 @@ extension CIImage {
     }
 
     /// A source image from bytes (top row first) converted into the working space.
-    static func source(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-                       format: CIFormat, colorSpace: CGColorSpace?) -> Image {
+    static func source(
+        _ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+        format: CIFormat, colorSpace: CGColorSpace?
+    ) -> Image {
         guard width > 0, height > 0, bytes.count >= bytesPerRow * (height - 1) + width * format.bytesPerPixel else {
             return .empty
         }
@@ -86,7 +93,9 @@ extension CIImage {
 
     /// Raw stored values (loaded without colour management) converted from `space`.
     static func decoded(_ raw: Image, from space: CGColorSpace) -> Image {
-        guard let rect = try? Context.renderRect(for: raw), let buffer = try? Context().render(raw, rect: rect) else { return raw }
+        guard let rect = try? Context.renderRect(for: raw), let buffer = try? Context().render(raw, rect: rect) else {
+            return raw
+        }
         space.output.decodeToWorking(buffer)
         return Image(SourceNode(buffer, opaque: raw.isOpaque))
     }

@@ -10,7 +10,9 @@ import PixelCore
 public final class CIVector: NSObject, NSCopying, @unchecked Sendable {
     let values: [CGFloat]
 
-    public init(values: UnsafePointer<CGFloat>, count: Int) { self.values = Array(UnsafeBufferPointer(start: values, count: count)) }
+    public init(values: UnsafePointer<CGFloat>, count: Int) {
+        self.values = Array(UnsafeBufferPointer(start: values, count: count))
+    }
     public init(x: CGFloat) { values = [x] }
     public init(x: CGFloat, y: CGFloat) { values = [x, y] }
     public init(x: CGFloat, y: CGFloat, z: CGFloat) { values = [x, y, z] }

@@ -20,7 +20,8 @@ for path in args.dropFirst(3) {
     while text.contains("\"" + hashes) { hashes += "#" }
     entries.append("    (\"\(relative)\", \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n")
 }
-let source = "// Generated at build time from stdlib.lua, stdlib/ and scripts/; do not edit.\n"
+let source =
+    "// Generated at build time from stdlib.lua, stdlib/ and scripts/; do not edit.\n"
     + "let embeddedScripts: [(path: String, source: String)] = [\n" + entries.joined() + "]\n"
 do {
     try source.write(toFile: args[2], atomically: true, encoding: .utf8)

@@ -13,7 +13,8 @@ extension FilterCatalog {
         if let hit = all.first(where: { $0.lowercased() == lower || $0.lowercased() == "cicategory" + lower }) { return hit }
         let short = all.map { String($0.dropFirst("CICategory".count)) }
         let near = Suggest.nearest(name, among: all + short)
-        throw LunetteError.invalid("unknown category '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))
+        throw LunetteError.invalid(
+            "unknown category '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))
     }
 
     /// The first category of the fixed order that lists `name` (where `lunette filters` shows it).
@@ -52,7 +53,9 @@ extension FilterCatalog {
             if !out.isEmpty { out += "\n" }
             out += "\(info.name.dropFirst("CICategory".count)) (\(records.count))\n"
             for r in records {
-                let line = "  " + r.name.padding(toLength: max(column - 2, r.name.count + 2), withPad: " ", startingAt: 0) + r.displayName
+                let line =
+                    "  " + r.name.padding(toLength: max(column - 2, r.name.count + 2), withPad: " ", startingAt: 0)
+                    + r.displayName
                 out += (line.count > width ? String(line.prefix(width - 1)) + "…" : line) + "\n"
             }
         }

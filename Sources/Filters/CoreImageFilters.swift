@@ -62,7 +62,7 @@ public enum CoreImageFilters {
         "CITextImageGenerator", "CIThermal", "CIToneCurve", "CIToneMapHeadroom", "CITorusLensDistortion",
         "CITriangleKaleidoscope", "CITriangleTile", "CITwelvefoldReflectedTile", "CITwirlDistortion",
         "CIUnsharpMask", "CIVibrance", "CIVignette", "CIVignetteEffect", "CIVividLightBlendMode",
-        "CIVortexDistortion", "CIWhitePointAdjust", "CIXRay", "CIZoomBlur"
+        "CIVortexDistortion", "CIWhitePointAdjust", "CIXRay", "CIZoomBlur",
     ]
 
     /// Filters that need Apple's trained models or camera data, with the reason.

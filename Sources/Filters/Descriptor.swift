@@ -25,10 +25,12 @@ public struct InputSpec: @unchecked Sendable {
     /// Lua text (a plugin's `Color"#fdbb2d"`); `describe` shows it.
     public var defaultSource: String?
 
-    public init(_ key: String, _ displayName: String, class cls: AttributeClass, type: String? = nil,
-                default def: FilterValue? = nil, min: Double? = nil, max: Double? = nil,
-                sliderMin: Double? = nil, sliderMax: Double? = nil, identity: FilterValue? = nil,
-                description: String) {
+    public init(
+        _ key: String, _ displayName: String, class cls: AttributeClass, type: String? = nil,
+        default def: FilterValue? = nil, min: Double? = nil, max: Double? = nil,
+        sliderMin: Double? = nil, sliderMax: Double? = nil, identity: FilterValue? = nil,
+        description: String
+    ) {
         self.key = key; self.displayName = displayName; self.description = description
         attributeClass = cls; self.type = type; defaultValue = def
         self.min = min; self.max = max; self.sliderMin = sliderMin; self.sliderMax = sliderMax
@@ -36,33 +38,44 @@ public struct InputSpec: @unchecked Sendable {
     }
 
     /// An image input (`inputImage` unless named otherwise).
-    public static func image(_ key: String = "inputImage", _ displayName: String = "Image",
-                             _ description: String = "The image to use as an input.") -> InputSpec {
+    public static func image(
+        _ key: String = "inputImage", _ displayName: String = "Image",
+        _ description: String = "The image to use as an input."
+    ) -> InputSpec {
         InputSpec(key, displayName, class: .image, type: "CIAttributeTypeImage", description: description)
     }
 
     /// A number input with its range; the identity defaults to none.
-    public static func number(_ key: String, _ displayName: String, type: String? = "CIAttributeTypeScalar",
-                              default def: Double, min: Double? = nil, max: Double? = nil,
-                              sliderMin: Double? = nil, sliderMax: Double? = nil, identity: Double? = nil,
-                              _ description: String) -> InputSpec {
-        InputSpec(key, displayName, class: .number, type: type, default: .number(def), min: min, max: max,
-                  sliderMin: sliderMin, sliderMax: sliderMax, identity: identity.map { .number($0) },
-                  description: description)
+    public static func number(
+        _ key: String, _ displayName: String, type: String? = "CIAttributeTypeScalar",
+        default def: Double, min: Double? = nil, max: Double? = nil,
+        sliderMin: Double? = nil, sliderMax: Double? = nil, identity: Double? = nil,
+        _ description: String
+    ) -> InputSpec {
+        InputSpec(
+            key, displayName, class: .number, type: type, default: .number(def), min: min, max: max,
+            sliderMin: sliderMin, sliderMax: sliderMax, identity: identity.map { .number($0) },
+            description: description)
     }
 
     /// A CIVector input whose default (and identity) fix its length.
-    public static func vector(_ key: String, _ displayName: String, type: String? = nil, default def: [Double],
-                              identity: [Double]? = nil, _ description: String) -> InputSpec {
-        InputSpec(key, displayName, class: .vector, type: type, default: .vector(Vector(def)),
-                  identity: identity.map { .vector(Vector($0)) }, description: description)
+    public static func vector(
+        _ key: String, _ displayName: String, type: String? = nil, default def: [Double],
+        identity: [Double]? = nil, _ description: String
+    ) -> InputSpec {
+        InputSpec(
+            key, displayName, class: .vector, type: type, default: .vector(Vector(def)),
+            identity: identity.map { .vector(Vector($0)) }, description: description)
     }
 
     /// An affine-transform input (NSValue).
-    public static func transform(_ key: String, _ displayName: String, type: String? = "CIAttributeTypeTransform",
-                                 _ description: String) -> InputSpec {
-        InputSpec(key, displayName, class: .value, type: type, default: .transform(.identity),
-                  identity: .transform(.identity), description: description)
+    public static func transform(
+        _ key: String, _ displayName: String, type: String? = "CIAttributeTypeTransform",
+        _ description: String
+    ) -> InputSpec {
+        InputSpec(
+            key, displayName, class: .value, type: type, default: .transform(.identity),
+            identity: .transform(.identity), description: description)
     }
 }
 
@@ -77,8 +90,10 @@ public struct FilterDescriptor: @unchecked Sendable {
     /// Builds the output image from validated input values.
     public var build: (FilterInputs) throws -> Image
 
-    public init(name: String, displayName: String, categories: [String], description: String,
-                inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image) {
+    public init(
+        name: String, displayName: String, categories: [String], description: String,
+        inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image
+    ) {
         self.name = name; self.displayName = displayName; self.categories = categories
         self.description = description; self.inputs = inputs; self.build = build
     }

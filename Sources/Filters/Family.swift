@@ -25,8 +25,9 @@ public struct Family: Sendable {
 
     public static let blur = Family(Category.blur, usage: common)
     public static let colorAdjustment = Family(Category.colorAdjustment, usage: anyVideo)
-    public static let colorEffect = Family(Category.colorEffect,
-                                           usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn])
+    public static let colorEffect = Family(
+        Category.colorEffect,
+        usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn])
     public static let compositeOperation = Family(Category.compositeOperation, usage: anyVideo)
     public static let distortionEffect = Family(Category.distortionEffect, usage: common)
     public static let generator = Family(Category.generator, usage: common)
@@ -43,19 +44,24 @@ public struct Family: Sendable {
 extension FilterDescriptor {
     /// A filter of `family`, declared the way Core Image documents it: name, display name,
     /// description, inputs; `usage` only where it differs from the family's.
-    public init(_ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil,
-                _ description: String, inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image) {
-        self.init(name: name, displayName: displayName,
-                  categories: [family.category] + (usage ?? family.usage).map(\.rawValue),
-                  description: description, inputs: inputs, build: build)
+    public init(
+        _ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil,
+        _ description: String, inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image
+    ) {
+        self.init(
+            name: name, displayName: displayName,
+            categories: [family.category] + (usage ?? family.usage).map(\.rawValue),
+            description: description, inputs: inputs, build: build)
     }
 }
 
 extension FilterDescriptor {
     /// A filter whose only input is its image, made by `transform` from it.
     /// Swift: `FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert", "…") { image in … }`
-    public init(_ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil,
-                _ description: String, imageOnly transform: @escaping (Image) throws -> Image) {
+    public init(
+        _ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil,
+        _ description: String, imageOnly transform: @escaping (Image) throws -> Image
+    ) {
         self.init(family, name, displayName, usage: usage, description, inputs: [.image()]) { f in
             try transform(f.image())
         }

@@ -62,8 +62,10 @@ public final class Filter: @unchecked Sendable {
 
     /// The output image built from the current inputs. Lua: `f.outputImage`
     public func outputImage() throws -> Image {
-        let image = try descriptor.build(FilterInputs(filter: name, values: values,
-                                                           declared: UndeclaredInputReads.checking ? Set(descriptor.inputKeys) : nil))
+        let image = try descriptor.build(
+            FilterInputs(
+                filter: name, values: values,
+                declared: UndeclaredInputReads.checking ? Set(descriptor.inputKeys) : nil))
         try Limits.checkDepth(image, what: name)
         return image
     }
@@ -73,7 +75,8 @@ extension InputSpec {
     /// Checks `value` against this input's class, length and range, converting where Core Image would.
     public func coerce(_ value: FilterValue, filter: String) throws -> FilterValue {
         func bad(_ expected: String) -> LunetteError {
-            LunetteError.invalid("\(filter).\(key): expected \(expected), got \(value.typeName == "number" ? value.description : value.typeName)")
+            LunetteError.invalid(
+                "\(filter).\(key): expected \(expected), got \(value.typeName == "number" ? value.description : value.typeName)")
         }
         switch (attributeClass, value) {
         case (.number, .number(let d)):

@@ -18,10 +18,12 @@ public struct InputName: Sendable {
     static let scalar = "CIAttributeTypeScalar", distance = "CIAttributeTypeDistance"
     static let position = "CIAttributeTypePosition"
 
-    public static let background = InputName("inputBackgroundImage", "Background Image", "CIAttributeTypeImage",
-                                             "The background (backdrop) image.")
-    public static let target = InputName("inputTargetImage", "Target Image", "CIAttributeTypeImage",
-                                         "The image to transition to.")
+    public static let background = InputName(
+        "inputBackgroundImage", "Background Image", "CIAttributeTypeImage",
+        "The background (backdrop) image.")
+    public static let target = InputName(
+        "inputTargetImage", "Target Image", "CIAttributeTypeImage",
+        "The image to transition to.")
     public static let mask = InputName("inputMaskImage", "Mask Image", "CIAttributeTypeImage")
     public static let center = InputName("inputCenter", "Center", position)
     public static let point0 = InputName("inputPoint0", "Point 0", position)
@@ -46,16 +48,21 @@ extension InputSpec {
     }
 
     /// A shared number input with its range; the identity defaults to none.
-    public static func number(_ name: InputName, default def: Double, min: Double? = nil, max: Double? = nil,
-                              sliderMin: Double? = nil, sliderMax: Double? = nil, identity: Double? = nil,
-                              _ description: String) -> InputSpec {
-        number(name.key, name.displayName, type: name.type, default: def, min: min, max: max,
-               sliderMin: sliderMin, sliderMax: sliderMax, identity: identity, description)
+    public static func number(
+        _ name: InputName, default def: Double, min: Double? = nil, max: Double? = nil,
+        sliderMin: Double? = nil, sliderMax: Double? = nil, identity: Double? = nil,
+        _ description: String
+    ) -> InputSpec {
+        number(
+            name.key, name.displayName, type: name.type, default: def, min: min, max: max,
+            sliderMin: sliderMin, sliderMax: sliderMax, identity: identity, description)
     }
 
     /// A shared vector input (a position, an extent).
-    public static func vector(_ name: InputName, default def: [Double], identity: [Double]? = nil,
-                              _ description: String) -> InputSpec {
+    public static func vector(
+        _ name: InputName, default def: [Double], identity: [Double]? = nil,
+        _ description: String
+    ) -> InputSpec {
         vector(name.key, name.displayName, type: name.type, default: def, identity: identity, description)
     }
 
@@ -66,7 +73,8 @@ extension InputSpec {
 
     /// A colour input (`CIColor`) with its default.
     public static func color(_ name: InputName, default def: Color, _ description: String) -> InputSpec {
-        InputSpec(name.key, name.displayName, class: .color, type: name.type, default: .color(def),
-                  description: description)
+        InputSpec(
+            name.key, name.displayName, class: .color, type: name.type, default: .color(def),
+            description: description)
     }
 }

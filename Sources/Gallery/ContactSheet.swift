@@ -26,14 +26,16 @@ public enum ContactSheet {
         canvas.text("LUNETTE FILTER GALLERY - \(gallery.entries.count) FILTERS", x: margin, y: y, color: accent, scale: 2)
         y += header
         for s in sections {
-            canvas.text(Gallery.categoryTitle(s.category).uppercased() + " (\(s.entries.count))", x: margin, y: y + 4,
-                        color: accent, scale: 2)
+            canvas.text(
+                Gallery.categoryTitle(s.category).uppercased() + " (\(s.entries.count))", x: margin, y: y + 4,
+                color: accent, scale: 2)
             y += header
             for (i, e) in s.entries.enumerated() {
                 let x = margin + (i % columns) * cellW, top = y + (i / columns) * cellH
                 let color: (UInt8, UInt8, UInt8)
                 if let t = e.thumbnail, e.failure == nil {
-                    canvas.checkerboard(x: x + (size - t.width) / 2, y: top + (size - t.height) / 2, width: t.width, height: t.height)
+                    canvas.checkerboard(
+                        x: x + (size - t.width) / 2, y: top + (size - t.height) / 2, width: t.width, height: t.height)
                     canvas.blit(t, x: x + (size - t.width) / 2, y: top + (size - t.height) / 2)
                     color = ink
                 } else {
@@ -76,8 +78,10 @@ public enum ContactSheet {
         var words: [String] = [], word = ""
         for (i, ch) in chars.enumerated() {
             let prev: Character? = i > 0 ? chars[i - 1] : nil, next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
-            let startsWord = ch.isUppercase && (prev.map { $0.isLowercase || $0.isNumber } ?? false
-                || (prev?.isUppercase ?? false) && (next?.isLowercase ?? false))
+            let startsWord =
+                ch.isUppercase
+                && (prev.map { $0.isLowercase || $0.isNumber } ?? false
+                    || (prev?.isUppercase ?? false) && (next?.isLowercase ?? false))
             if startsWord, !word.isEmpty { words.append(word); word = "" }
             word.append(ch)
         }

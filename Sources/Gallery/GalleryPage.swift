@@ -10,26 +10,27 @@ enum GalleryPage {
         let sections = gallery.sections
         let failed = gallery.failures.count
         var out = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <link rel="icon" href="data:,">
-        <title>\(escape(title))</title>
-        <style>\(css(size: gallery.size))</style>
-        </head>
-        <body data-filters="\(gallery.entries.count)" data-failed="\(failed)">
-        <header>
-        <h1>\(escape(title))</h1>
-        <p>\(gallery.entries.count) filter\(gallery.entries.count == 1 ? "" : "s") in \(sections.count) categor\(sections.count == 1 ? "y" : "ies"), each shown once (under the first category
-        that lists it), tried with <code>lunette try NAME</code>: defaults, stock images in the image inputs, and the
-        filter's specials.\(failed > 0 ? " <strong class=\"bad\">\(failed) failed.</strong>" : "")</p>
-        <p id="broken" hidden></p>
-        <nav>
-        """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <link rel="icon" href="data:,">
+            <title>\(escape(title))</title>
+            <style>\(css(size: gallery.size))</style>
+            </head>
+            <body data-filters="\(gallery.entries.count)" data-failed="\(failed)">
+            <header>
+            <h1>\(escape(title))</h1>
+            <p>\(gallery.entries.count) filter\(gallery.entries.count == 1 ? "" : "s") in \(sections.count) categor\(sections.count == 1 ? "y" : "ies"), each shown once (under the first category
+            that lists it), tried with <code>lunette try NAME</code>: defaults, stock images in the image inputs, and the
+            filter's specials.\(failed > 0 ? " <strong class=\"bad\">\(failed) failed.</strong>" : "")</p>
+            <p id="broken" hidden></p>
+            <nav>
+            """
         for s in sections {
-            out += "<a href=\"#\(s.category)\">\(escape(Gallery.categoryTitle(s.category))) <small>\(s.entries.count)</small></a>\n"
+            out +=
+                "<a href=\"#\(s.category)\">\(escape(Gallery.categoryTitle(s.category))) <small>\(s.entries.count)</small></a>\n"
         }
         out += "</nav>\n</header>\n<main>\n"
         for s in sections {
@@ -131,16 +132,16 @@ enum GalleryPage {
 
     /// Marks cards whose image did not load and reports the count on `<body data-broken>`.
     static let script = """
-    addEventListener("load", function () {
-      var broken = 0, images = document.images;
-      for (var i = 0; i < images.length; i++) {
-        if (!images[i].complete || images[i].naturalWidth === 0) { broken++; images[i].closest(".card").classList.add("failed"); }
-      }
-      document.body.setAttribute("data-images", images.length);
-      document.body.setAttribute("data-broken", broken);
-      if (broken > 0) { var b = document.getElementById("broken"); b.textContent = broken + " thumbnails did not load."; b.hidden = false; }
-    });
-    """
+        addEventListener("load", function () {
+          var broken = 0, images = document.images;
+          for (var i = 0; i < images.length; i++) {
+            if (!images[i].complete || images[i].naturalWidth === 0) { broken++; images[i].closest(".card").classList.add("failed"); }
+          }
+          document.body.setAttribute("data-images", images.length);
+          document.body.setAttribute("data-broken", broken);
+          if (broken > 0) { var b = document.getElementById("broken"); b.textContent = broken + " thumbnails did not load."; b.hidden = false; }
+        });
+        """
 
     static func css(size: Int) -> String {
         """

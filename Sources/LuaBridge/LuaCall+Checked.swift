@@ -28,7 +28,8 @@ extension LuaCall {
     func integerOption(_ n: Int32, _ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let v = try option(n, key) else { return nil }
         guard case .number(let d) = v, let i = Self.exactInt(d), range.contains(i) else {
-            throw LunetteError.invalid("\(name): option '\(key)' must be a whole number in \(range.lowerBound)…\(range.upperBound), got \(v)")
+            throw LunetteError.invalid(
+                "\(name): option '\(key)' must be a whole number in \(range.lowerBound)…\(range.upperBound), got \(v)")
         }
         return i
     }

@@ -37,7 +37,9 @@ extension LuaCall {
     /// A true/false option (nil when absent).
     func boolOption(_ n: Int32, _ key: String) throws -> Bool? {
         guard let v = try option(n, key) else { return nil }
-        guard case .number(let d) = v else { throw LunetteError.invalid("\(name): option '\(key)' must be true or false, got \(v)") }
+        guard case .number(let d) = v else {
+            throw LunetteError.invalid("\(name): option '\(key)' must be true or false, got \(v)")
+        }
         return d != 0
     }
 
@@ -57,7 +59,9 @@ extension LuaCall {
         if let orient = try boolOption(n, "orient") { o.orient = orient }
         if let page = try integerOption(n, "page", in: 1...65_535) { o.page = page }
         if let k = try integerOption(n, "shrink", in: 1...8) {
-            guard [1, 2, 4, 8].contains(k) else { throw LunetteError.invalid("\(name): option 'shrink' must be 1, 2, 4 or 8, got \(k)") }
+            guard [1, 2, 4, 8].contains(k) else {
+                throw LunetteError.invalid("\(name): option 'shrink' must be 1, 2, 4 or 8, got \(k)")
+            }
             o.scaleDenominator = k
         }
         return o
@@ -98,10 +102,14 @@ extension LuaCall {
         if let s = try boolOption(n, "strip") { o.strip = s }
         o.metadata = image.metadata
         if let m = try option(n, "metadata") {  // {metadata = original}: carry another image's EXIF
-            guard case .image(let source) = m else { throw LunetteError.invalid("\(name): option 'metadata' must be an Image, got \(m)") }
+            guard case .image(let source) = m else {
+                throw LunetteError.invalid("\(name): option 'metadata' must be an Image, got \(m)")
+            }
             o.metadata = source.metadata
         }
-        do { try o.validate(o.format ?? (try? ImageFormat.forOutput(path))) } catch let e as LunetteError { throw LunetteError.invalid("\(name): \(e.message)") }
+        do { try o.validate(o.format ?? (try? ImageFormat.forOutput(path))) } catch let e as LunetteError {
+            throw LunetteError.invalid("\(name): \(e.message)")
+        }
         return o
     }
 }

@@ -54,7 +54,8 @@ struct LuaCall {
         if rt.pluginDepth > 0 { throw LunetteError.invalid("\(what): plugins may not access files ('\(path)')") }
         guard rt.options.sandbox, writing else { return }
         if path.hasPrefix("/") || path.split(separator: "/").contains("..") || path == "-" {
-            throw LunetteError.invalid("\(what): a sandboxed script may only write relative paths inside the working directory, not '\(path)'")
+            throw LunetteError.invalid(
+                "\(what): a sandboxed script may only write relative paths inside the working directory, not '\(path)'")
         }
     }
 

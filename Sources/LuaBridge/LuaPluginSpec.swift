@@ -30,7 +30,9 @@ struct PluginSpec {
     /// `source` (the plugin file's text) gives keyed inputs their declaration order.
     static func read(_ L: OpaquePointer, _ index: Int32, source: String? = nil) throws -> PluginSpec {
         let t = lua_absindex(L, index)
-        guard lua_type(L, t) == LUA_TTABLE else { throw LuaArgumentError(message: "bad argument #1 to 'filter' (table expected, got \(LuaValues.typeName(L, t)))") }
+        guard lua_type(L, t) == LUA_TTABLE else {
+            throw LuaArgumentError(message: "bad argument #1 to 'filter' (table expected, got \(LuaValues.typeName(L, t)))")
+        }
         guard let name = string(L, t, "name") else { throw LunetteError.invalid("lunette.filter: 'name' (a string) is required") }
         guard isIdentifier(name) else {
             throw LunetteError.invalid("lunette.filter: name '\(name)' must be letters, digits and _")
@@ -45,13 +47,17 @@ struct PluginSpec {
         let inputs = try readInputs(L, t, source: source, fail)
         let displayName = string(L, t, "displayName") ?? name
         let description = string(L, t, "description") ?? "\(displayName) (a Lua plugin filter)."
-        let d = FilterDescriptor(name: name, displayName: displayName, categories: categories,
-                                 description: description, inputs: inputs) { _ in throw fail("not bound to a Lua state") }
+        let d = FilterDescriptor(
+            name: name, displayName: displayName, categories: categories,
+            description: description, inputs: inputs
+        ) { _ in throw fail("not bound to a Lua state") }
         return PluginSpec(descriptor: d)
     }
 
-    static func readInputs(_ L: OpaquePointer, _ t: Int32, source: String?,
-                           _ fail: (String) -> LunetteError) throws -> [InputSpec] {
+    static func readInputs(
+        _ L: OpaquePointer, _ t: Int32, source: String?,
+        _ fail: (String) -> LunetteError
+    ) throws -> [InputSpec] {
         lua_pushstring(L, "inputs"); lua_rawget(L, t)
         defer { lunette_pop(L, 1) }
         let list = lua_absindex(L, -1)
@@ -150,16 +156,18 @@ struct PluginSpec {
             }
         }
         let resolvedType = type ?? (cls == .image ? "CIAttributeTypeImage" : cls == .number ? "CIAttributeTypeScalar" : nil)
-        var spec = InputSpec(key, string(L, t, "displayName") ?? displayName(key), class: cls, type: resolvedType,
-                             default: def ?? nil, min: number(L, t, "min"), max: number(L, t, "max"),
-                             sliderMin: number(L, t, "sliderMin"), sliderMax: number(L, t, "sliderMax"),
-                             identity: identity ?? nil,
-                             description: string(L, t, "description") ?? displayName(key))
+        var spec = InputSpec(
+            key, string(L, t, "displayName") ?? displayName(key), class: cls, type: resolvedType,
+            default: def ?? nil, min: number(L, t, "min"), max: number(L, t, "max"),
+            sliderMin: number(L, t, "sliderMin"), sliderMax: number(L, t, "sliderMax"),
+            identity: identity ?? nil,
+            description: string(L, t, "description") ?? displayName(key))
         if let written, let d = spec.defaultValue, written != d.description { spec.defaultSource = written }
         if cls == .number, spec.defaultValue == nil { throw fail("\(key): a number input needs a default") }
         if let d = spec.defaultValue {
             do { spec.defaultValue = try spec.coerce(d, filter: "plugin") } catch let e as LunetteError {
-                throw fail("\(key): default \(d) is not valid (\(e.message.replacingOccurrences(of: "plugin.\(key): ", with: "")))")
+                throw fail(
+                    "\(key): default \(d) is not valid (\(e.message.replacingOccurrences(of: "plugin.\(key): ", with: "")))")
             }
         }
         if let lo = spec.min, let hi = spec.max, lo > hi { throw fail("\(key): min \(fmt(lo)) is above max \(fmt(hi))") }

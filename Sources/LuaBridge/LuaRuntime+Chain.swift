@@ -59,8 +59,10 @@ extension LuaRuntime {
     /// The final output of `chain` on `image`; per-frame inputs (functions, `Expr`) see
     /// `frame`, `time` and `fps`. `memoryHint`: bytes the image holds that Lua cannot see
     /// (a video frame), so that the collector keeps up and old frames are freed.
-    public func apply(_ chain: LuaChain, to image: Image, frame: Int = 0, time: Double = 0,
-                      fps: Double? = nil, memoryHint: Int = 0) throws -> Image {
+    public func apply(
+        _ chain: LuaChain, to image: Image, frame: Int = 0, time: Double = 0,
+        fps: Double? = nil, memoryHint: Int = 0
+    ) throws -> Image {
         if memoryHint > 0 { lunette_gc_step(L, memoryHint) }
         try withCall(["Chain", "apply"], nresults: 1) {
             lunette_getref(L, chain.ref)

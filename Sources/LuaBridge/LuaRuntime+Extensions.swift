@@ -88,7 +88,8 @@ extension LuaRuntime {
         if let file = loadingPlugin?.name {
             if let earlier = pluginOrigins[name], earlier != file {
                 let used = (file as NSString).lastPathComponent
-                warnings.append("\(name) is declared by \(earlier) and by \(file); \(used)'s is used (plugins load in file-name order)")
+                warnings.append(
+                    "\(name) is declared by \(earlier) and by \(file); \(used)'s is used (plugins load in file-name order)")
             }
             pluginOrigins[name] = file
             loadingPlugin?.declared.append(name)

@@ -8,9 +8,12 @@ extension LuaRuntime {
     /// What the sandbox leaves out, as Lua's errors name it, and the name to say instead.
     /// (They stay nil when read, so `io == nil` or `os.getenv and …` still probe.)
     static let withheld: [(error: String, name: String)] = {
-        let globals = ["io", "debug", "package"].map { ("attempt to index a nil value (global '\($0)')", $0) }
+        let globals =
+            ["io", "debug", "package"].map { ("attempt to index a nil value (global '\($0)')", $0) }
             + ["require", "dofile", "loadfile", "collectgarbage"].map { ("attempt to call a nil value (global '\($0)')", $0) }
-        let fields = ["execute", "getenv", "remove", "rename", "exit", "tmpname", "setlocale"].map { ("attempt to call a nil value (field '\($0)')", "os.\($0)") }
+        let fields = ["execute", "getenv", "remove", "rename", "exit", "tmpname", "setlocale"].map {
+            ("attempt to call a nil value (field '\($0)')", "os.\($0)")
+        }
         return globals + fields + [("attempt to call a nil value (field 'dump')", "string.dump")]
     }()
 

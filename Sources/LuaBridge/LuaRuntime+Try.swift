@@ -40,8 +40,9 @@ extension LuaRuntime {
         lua_rotate(L, -2, 1)
         try call(nargs: 1, nresults: 1, handler: base)
         let canonical = (try? FilterRegistry.shared.descriptor(named: name).name) ?? name
-        return TryResult(image: try ReductionThumbnail.present(out, filter: canonical),
-                         filter: LuaValues.string(L, -1) ?? name, caption: caption)
+        return TryResult(
+            image: try ReductionThumbnail.present(out, filter: canonical),
+            filter: LuaValues.string(L, -1) ?? name, caption: caption)
     }
 
     /// The longest side stock photos are scaled to (nil: as stored); Lua `stock.size`.

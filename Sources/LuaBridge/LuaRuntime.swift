@@ -220,8 +220,10 @@ public final class LuaRuntime {
     }
 
     /// Lua error texts that mean a limit was hit (exit code 5).
-    static let limitMessages = ["CPU budget of", "instruction budget of", "time limit of", "not enough memory",
-                                "C stack overflow", "stack overflow", "image graph is"]
+    static let limitMessages = [
+        "CPU budget of", "instruction budget of", "time limit of", "not enough memory",
+        "C stack overflow", "stack overflow", "image graph is",
+    ]
 
     func call(nargs: Int32, nresults: Int32, handler: Int32) throws {
         lastError = nil
@@ -235,10 +237,14 @@ public final class LuaRuntime {
         var message = LuaValues.string(L, -1) ?? "(error object is a \(LuaValues.typeName(L, -1)) value)"
         // Once: an error from a plugin inside a script passes here twice.
         if status == LUA_ERRMEM || (message.hasPrefix("not enough memory") && !message.contains("Lua memory cap of")) {
-            message = "not enough memory: Lua memory cap of \(options.memoryBytes >> 20) MiB reached (set --lua-memory)"
+            message =
+                "not enough memory: Lua memory cap of \(options.memoryBytes >> 20) MiB reached (set --lua-memory)"
                 + message.dropFirst(status == LUA_ERRMEM ? message.count : "not enough memory".count)
         }
-        if sandboxActive { message = Self.sandboxMessage(message, who: pluginCalls > 0 ? "plugins" : options.sandbox ? "sandboxed scripts" : "sandboxed code") }
+        if sandboxActive {
+            message = Self.sandboxMessage(
+                message, who: pluginCalls > 0 ? "plugins" : options.sandbox ? "sandboxed scripts" : "sandboxed code")
+        }
         var exit = ExitStatus.script
         if let e = lastError, message.contains(e.message) { exit = e.status }
         if status == LUA_ERRMEM || Self.limitMessages.contains(where: message.contains) { exit = .limit }

@@ -68,7 +68,8 @@ enum LuaValues {
     /// The Swift object in a userdata with metatable `name`.
     static func object<T: AnyObject>(_ L: OpaquePointer, _ n: Int32, _ name: String) -> T? {
         guard lua_type(L, n) == LUA_TUSERDATA, hasMetatable(L, n, name),
-              let block = lua_touserdata(L, n) else { return nil }
+            let block = lua_touserdata(L, n)
+        else { return nil }
         guard let raw = block.load(as: UnsafeMutableRawPointer?.self) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
     }
@@ -84,7 +85,8 @@ enum LuaValues {
     /// Releases the object of a userdata (its `__gc`); safe to call twice.
     static func releaseObject(_ L: OpaquePointer, _ n: Int32) {
         guard lua_type(L, n) == LUA_TUSERDATA, let block = lua_touserdata(L, n),
-              let raw = block.load(as: UnsafeMutableRawPointer?.self) else { return }
+            let raw = block.load(as: UnsafeMutableRawPointer?.self)
+        else { return }
         block.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
         Unmanaged<AnyObject>.fromOpaque(raw).release()
     }
@@ -138,13 +140,19 @@ enum LuaValues {
         case .number(let d)?:
             if spec?.type == "CIAttributeTypeBoolean" { lua_pushboolean(L, d != 0 ? 1 : 0) } else { lua_pushnumber(L, d) }
         case .vector(let v)?:
-            if spec?.expectedLength == 4 && spec?.type == "CIAttributeTypeRectangle" { pushRect(L, v.rect) }
-            else { pushVector(L, v) }
+            if spec?.expectedLength == 4 && spec?.type == "CIAttributeTypeRectangle" {
+                pushRect(L, v.rect)
+            } else {
+                pushVector(L, v)
+            }
         case .color(let c)?: pushColor(L, c)
         case .image(let i)?: pushImage(L, i)
         case .string(let s)?: pushString(L, s)
         case .transform(let t)?: pushTransform(L, t)
-        case .data(let d)?: d.withUnsafeBufferPointer { _ = lua_pushlstring(L, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), d.count) }
+        case .data(let d)?:
+            d.withUnsafeBufferPointer {
+                _ = lua_pushlstring(L, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), d.count)
+            }
         }
     }
 

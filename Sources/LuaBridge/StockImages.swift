@@ -14,10 +14,15 @@ public enum StockImages {
     /// how it was found: an installed binary's `../share/lunette`, then `LUNETTE_ASSETS`, then
     /// `assets/` in every parent of the executable's folder and of the working directory
     /// (a checkout).
-    public static func searchPath(environment env: [String: String] = ProcessInfo.processInfo.environment)
-        -> [(path: String, how: String)] {
+    public static func searchPath(
+        environment env: [String: String] = ProcessInfo.processInfo.environment
+    )
+        -> [(path: String, how: String)]
+    {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        var out = [(exe.deletingLastPathComponent().appendingPathComponent("share/lunette").standardizedFileURL.path, "installed")]
+        var out = [
+            (exe.deletingLastPathComponent().appendingPathComponent("share/lunette").standardizedFileURL.path, "installed")
+        ]
         if let forced = env["LUNETTE_ASSETS"], !forced.isEmpty { out.append((forced, "LUNETTE_ASSETS")) }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         for start in [exe, cwd] {
@@ -44,7 +49,10 @@ public enum StockImages {
     public static func resolve(_ relative: String) throws -> String {
         if relative.hasPrefix("/") || relative.hasPrefix("./") || relative.hasPrefix("../") { return relative }
         guard let dir = directory() else {
-            throw LunetteError(.io, "stock image \(relative): no data folder found (install with make install, run from a checkout, or set LUNETTE_ASSETS to the folder that holds photos/)")
+            throw LunetteError(
+                .io,
+                "stock image \(relative): no data folder found (install with make install, run from a checkout, or set LUNETTE_ASSETS to the folder that holds photos/)"
+            )
         }
         return dir + "/" + relative
     }
@@ -79,21 +87,27 @@ public enum StockImages {
 
 extension LuaNatives {
     static let stock: [(name: String, function: NativeFunction)] = [
-        ("stock_load", { c in
-            let path = try c.string(1)
-            try c.checkFileAccess("stock", path, writing: false)
-            var size: Int?
-            if !c.isNil(2) {
-                let n = try c.number(2)
-                guard n >= 1, n == n.rounded(), n < 1e9 else { throw c.argError(2, "positive whole number") }
-                size = Int(n)
+        (
+            "stock_load",
+            { c in
+                let path = try c.string(1)
+                try c.checkFileAccess("stock", path, writing: false)
+                var size: Int?
+                if !c.isNil(2) {
+                    let n = try c.number(2)
+                    guard n >= 1, n == n.rounded(), n < 1e9 else { throw c.argError(2, "positive whole number") }
+                    size = Int(n)
+                }
+                LuaValues.pushImage(c.L, try StockImages.load(path, maxSide: size))
+                return 1
             }
-            LuaValues.pushImage(c.L, try StockImages.load(path, maxSide: size))
-            return 1
-        }),
-        ("stock_dir", { c in
-            if let dir = StockImages.directory() { LuaValues.pushString(c.L, dir) } else { lua_pushnil(c.L) }
-            return 1
-        }),
+        ),
+        (
+            "stock_dir",
+            { c in
+                if let dir = StockImages.directory() { LuaValues.pushString(c.L, dir) } else { lua_pushnil(c.L) }
+                return 1
+            }
+        ),
     ]
 }

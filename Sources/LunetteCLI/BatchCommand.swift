@@ -10,13 +10,13 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Follow batches run as shards (lunette apply --shard) or with --resume.",
         discussion: """
-        A batch split into shards runs as N copies of one command, each told its
-        index by a scheduler (a Slurm array, a Kubernetes Indexed Job) or by
-        --shard K/N. Every shard keeps a manifest in the output folder; status
-        merges them.
-          lunette apply --chain look.lua -o out/ photos/ --shard auto
-          lunette batch status out/
-        """,
+            A batch split into shards runs as N copies of one command, each told its
+            index by a scheduler (a Slurm array, a Kubernetes Indexed Job) or by
+            --shard K/N. Every shard keeps a manifest in the output folder; status
+            merges them.
+              lunette apply --chain look.lua -o out/ photos/ --shard auto
+              lunette batch status out/
+            """,
         subcommands: [BatchStatusCommand.self]
     )
 }
@@ -28,18 +28,18 @@ struct BatchStatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Merge a batch's shard manifests: done, failed, missing, stale.",
         discussion: """
-        Reads the .lunette-batch-K-of-N.json manifests in OUT/ and checks each
-        output against them: done (complete and current), failed (with the
-        error), missing (not written yet, its job stopped, or its shard never
-        started) or stale (the chain, the output settings or the input changed
-        since, or the output file was changed). A rerun of the same command
-        redoes exactly what is not done.
-          lunette batch status out/
-          lunette batch status out/ --json | jq .counts
-          until lunette batch status -q out/; do sleep 60; done
-        Exit codes: 0 when every input is done, 7 while any is failed, missing
-        or stale, 1 when OUT/ holds no manifest, 3 for an unreadable one.
-        """
+            Reads the .lunette-batch-K-of-N.json manifests in OUT/ and checks each
+            output against them: done (complete and current), failed (with the
+            error), missing (not written yet, its job stopped, or its shard never
+            started) or stale (the chain, the output settings or the input changed
+            since, or the output file was changed). A rerun of the same command
+            redoes exactly what is not done.
+              lunette batch status out/
+              lunette batch status out/ --json | jq .counts
+              until lunette batch status -q out/; do sleep 60; done
+            Exit codes: 0 when every input is done, 7 while any is failed, missing
+            or stale, 1 when OUT/ holds no manifest, 3 for an unreadable one.
+            """
     )
 
     /// The exit status while work remains.

@@ -10,15 +10,15 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time in-memory renders, PNG decoding or PNG encoding of one image.",
         discussion: """
-        Prints one line per repetition, "<task> <milliseconds>", then the median. Nothing
-        is written to disk; `make bench` runs this next to other tools' equivalents.
-          lunette bench in.png -f 'CIGaussianBlur{radius = 10}' --present --repeat 5
-              render the blurred image (clamped, cropped back) into a float buffer, 5 times
-          lunette bench in.png --task decode      load the PNG into the working space
-          lunette bench in.png --task encode      write it as an 8-bit PNG into memory
-          lunette bench in.png --task stream -f 'CIGaussianBlur{radius = 10}' --present
-              the whole CLI pipeline (streamed decode, render, encode) into memory
-        """
+            Prints one line per repetition, "<task> <milliseconds>", then the median. Nothing
+            is written to disk; `make bench` runs this next to other tools' equivalents.
+              lunette bench in.png -f 'CIGaussianBlur{radius = 10}' --present --repeat 5
+                  render the blurred image (clamped, cropped back) into a float buffer, 5 times
+              lunette bench in.png --task decode      load the PNG into the working space
+              lunette bench in.png --task encode      write it as an 8-bit PNG into memory
+              lunette bench in.png --task stream -f 'CIGaussianBlur{radius = 10}' --present
+                  the whole CLI pipeline (streamed decode, render, encode) into memory
+            """
     )
 
     enum Task: String, ExpressibleByArgument, CaseIterable { case render, decode, encode, stream }
@@ -26,8 +26,9 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "Input PNG file.")
     var input: String
 
-    @Option(name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).",
-            completion: FilterNameCompletion.kind)
+    @Option(
+        name: [.customShort("f"), .customLong("filter")], help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable).",
+        completion: FilterNameCompletion.kind)
     var steps: [String] = []
 
     @Flag(help: "Run each step with its specials (clamp before a blur, crop back after it).")

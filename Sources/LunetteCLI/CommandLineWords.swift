@@ -30,13 +30,18 @@ enum CommandLineWords {
         if first == "-" { return ["run"] + words }
         if first.hasPrefix("-") || commands.contains(first) { return words }
         if first.hasSuffix(".lua") || FileManager.default.fileExists(atPath: first) { return ["run"] + words }
-        throw LunetteError(.usage, "unknown command '\(first)'; the commands are \(commands.dropLast().joined(separator: ", ")) (or a script: lunette file.lua)")
+        throw LunetteError(
+            .usage,
+            "unknown command '\(first)'; the commands are \(commands.dropLast().joined(separator: ", ")) (or a script: lunette file.lua)"
+        )
     }
 
     static func printVersion(verbose: Bool) {
         print("lunette \(Lunette.version)")
         guard verbose else { return }
-        for (name, version) in [("Lua", String(LuaRuntime.luaRelease.dropFirst("Lua ".count)))] + LibraryVersions.all + [("zint", BarcodeEncoder.libraryVersion)] {
+        for (name, version) in [("Lua", String(LuaRuntime.luaRelease.dropFirst("Lua ".count)))] + LibraryVersions.all + [
+            ("zint", BarcodeEncoder.libraryVersion)
+        ] {
             print("  \(name) \(version)")
         }
         if let data = StockImages.located() {

@@ -12,12 +12,12 @@ struct DescribeCommand: ParsableCommand {
         commandName: "describe",
         abstract: "Describe a filter: inputs, types, defaults, ranges, identity, a Lua example.",
         discussion: """
-        Names are case-insensitive and the CI prefix is optional. A word that finds
-        several filters (as `lunette filters WORD` does) lists them and exits with 1.
-          lunette describe gaussianblur
-          lunette describe CISepiaTone --json
-          lunette describe blur
-        """
+            Names are case-insensitive and the CI prefix is optional. A word that finds
+            several filters (as `lunette filters WORD` does) lists them and exits with 1.
+              lunette describe gaussianblur
+              lunette describe CISepiaTone --json
+              lunette describe blur
+            """
     )
 
     @Argument(help: "A filter name, or a word that finds one.", completion: FilterNameCompletion.kind)

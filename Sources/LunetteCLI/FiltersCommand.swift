@@ -12,15 +12,15 @@ struct FiltersCommand: ParsableCommand {
         abstract: "List the filters: each once, under its first category; or find them.",
         usage: "lunette filters [<word>] [--category <category>] [<options>]",
         discussion: """
-        A WORD finds filters whose name, display name, description or category
-        contains it. --by-category prints the CIFilterTest-style log instead: every
-        category in a fixed order, a filter listed in each of its categories.
-          lunette filters blur                   filters about blurring
-          lunette filters --category stylize     one category (CICategory is optional)
-          lunette filters --by-category --keys   the log, with input keys and types
-          lunette filters --json > filters.json  every attribute dictionary
-          lunette filters --missing              Core Image's filters not here
-        """
+            A WORD finds filters whose name, display name, description or category
+            contains it. --by-category prints the CIFilterTest-style log instead: every
+            category in a fixed order, a filter listed in each of its categories.
+              lunette filters blur                   filters about blurring
+              lunette filters --category stylize     one category (CICategory is optional)
+              lunette filters --by-category --keys   the log, with input keys and types
+              lunette filters --json > filters.json  every attribute dictionary
+              lunette filters --missing              Core Image's filters not here
+            """
     )
 
     @Argument(help: "A word to search for.")
@@ -50,7 +50,9 @@ struct FiltersCommand: ParsableCommand {
             let list = CoreImageFilters.missing(from: Set(descriptors.map(\.name)))
             let width = list.map(\.name.count).max() ?? 0
             for m in list { print(m.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + m.reason) }
-            print("\(CoreImageFilters.names.count - list.count) of Core Image's \(CoreImageFilters.names.count) filters are in Lunette; \(list.count) are not.")
+            print(
+                "\(CoreImageFilters.names.count - list.count) of Core Image's \(CoreImageFilters.names.count) filters are in Lunette; \(list.count) are not."
+            )
             return
         }
         let catalog = FilterCatalog(descriptors)

@@ -12,19 +12,19 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Render every registered filter on stock images: an HTML page and/or a contact sheet.",
         discussion: """
-        Each filter (built-in and plugins) is tried as `lunette try NAME` does
-        and shown once, under the first category that lists it. -o writes
-        DIR/index.html (inline CSS, no network: it opens from disk in any
-        browser) and DIR/thumbs/NAME.png: display name, description, thumbnail
-        and a table of inputs (type, class, default, min/max, slider range,
-        identity). --sheet puts all thumbnails on one labelled PNG. A filter
-        that fails is a marked card; the failures are listed on standard error
-        and the exit status is that of the first failure (the page is written).
-          lunette gallery -o out/gallery
-          lunette gallery --sheet out/sheet.png --size 96 --columns 12
-          lunette gallery -o out/g --render-size 256      (smaller, faster)
-          lunette gallery -o out/blur --only blur --only CISepiaTone
-        """
+            Each filter (built-in and plugins) is tried as `lunette try NAME` does
+            and shown once, under the first category that lists it. -o writes
+            DIR/index.html (inline CSS, no network: it opens from disk in any
+            browser) and DIR/thumbs/NAME.png: display name, description, thumbnail
+            and a table of inputs (type, class, default, min/max, slider range,
+            identity). --sheet puts all thumbnails on one labelled PNG. A filter
+            that fails is a marked card; the failures are listed on standard error
+            and the exit status is that of the first failure (the page is written).
+              lunette gallery -o out/gallery
+              lunette gallery --sheet out/sheet.png --size 96 --columns 12
+              lunette gallery -o out/g --render-size 256      (smaller, faster)
+              lunette gallery -o out/blur --only blur --only CISepiaTone
+            """
     )
 
     @Option(name: .shortAndLong, help: "Folder for index.html and thumbs/ (created if missing).")
@@ -70,7 +70,9 @@ struct GalleryCommand: ParsableCommand {
         let wrote = [output.map { $0 + "/index.html" }, sheet].compactMap { $0 }.joined(separator: " and ")
         Terminal.error("gallery: \(gallery.entries.count) filters, \(gallery.failures.count) failed, \(seconds) s → \(wrote)")
         // The page is written with failures marked, but a failure is still a failure.
-        if let first = gallery.failures.first { throw ExitCode(first.failureStatus?.rawValue ?? ExitStatus.invalidInput.rawValue) }
+        if let first = gallery.failures.first {
+            throw ExitCode(first.failureStatus?.rawValue ?? ExitStatus.invalidInput.rawValue)
+        }
     }
 
     /// The filter names `--only` picks (nil: all): each item a filter name or a category.
@@ -83,8 +85,10 @@ struct GalleryCommand: ParsableCommand {
             if let d = try? runtime.registry.descriptor(named: item) { names.insert(d.name); continue }
             guard let category = try? catalog.category(named: item) else {
                 let near = Suggest.nearest(item, among: descriptors.map(\.name) + catalog.categoryNames)
-                throw LunetteError(.usage, "--only \(item): no filter or category of that name"
-                                   + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))
+                throw LunetteError(
+                    .usage,
+                    "--only \(item): no filter or category of that name"
+                        + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: " or "))?)"))
             }
             names.formUnion(descriptors.filter { $0.categories.contains(category) }.map(\.name))
         }

@@ -6,8 +6,10 @@ import PixelCore
 
 /// Resource limits every command that decodes, renders or runs Lua shares.
 struct LimitOptions: ParsableArguments {
-    @Flag(help: ArgumentHelp("Limits for untrusted input: 8192 px per side, 32 MiP, 30 s wall time, small PNG chunks, and `run` sandboxed.",
-                             discussion: "Explicit limit options override the preset."))
+    @Flag(
+        help: ArgumentHelp(
+            "Limits for untrusted input: 8192 px per side, 32 MiP, 30 s wall time, small PNG chunks, and `run` sandboxed.",
+            discussion: "Explicit limit options override the preset."))
     var untrusted = false
 
     @Option(name: .long, help: "Largest image, in pixels, to decode or render (default 268402689; env LUNETTE_MAX_PIXELS).")
@@ -22,18 +24,24 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .long, help: "Wall-clock seconds the whole command may take (default none; 30 with --untrusted).")
     var timeLimit: Double?
 
-    @Option(name: .long, help: "Lua heap cap in MiB for plugins and sandboxed scripts (default 256); with run, applies to the script too.")
+    @Option(
+        name: .long,
+        help: "Lua heap cap in MiB for plugins and sandboxed scripts (default 256); with run, applies to the script too.")
     var luaMemory: Int?
 
     @Option(name: .long, help: "CPU seconds for each plugin call and sandboxed script (default 5); with run, the script too.")
     var luaCpu: Double?
 
-    @Option(name: .long, help: "Lua instructions for each plugin call and sandboxed script (default unlimited); with run, the script too.")
+    @Option(
+        name: .long,
+        help: "Lua instructions for each plugin call and sandboxed script (default unlimited); with run, the script too.")
     var luaInstructions: Int?
 
     func validate() throws {
-        for (name, v) in [("--max-pixels", maxPixels), ("--max-side", maxSide), ("--max-depth", maxDepth),
-                          ("--lua-memory", luaMemory), ("--lua-instructions", luaInstructions)] {
+        for (name, v) in [
+            ("--max-pixels", maxPixels), ("--max-side", maxSide), ("--max-depth", maxDepth),
+            ("--lua-memory", luaMemory), ("--lua-instructions", luaInstructions),
+        ] {
             if let v, v <= 0 { throw ValidationError("\(name) must be positive") }
         }
         for (name, v) in [("--time-limit", timeLimit), ("--lua-cpu", luaCpu)] {

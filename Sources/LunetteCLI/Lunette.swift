@@ -14,33 +14,36 @@ struct Lunette: ParsableCommand {
         commandName: "lunette",
         abstract: "Core Image filters for Linux, scripted in Lua.",
         discussion: """
-        With no command, a terminal gets the REPL; `lunette script.lua [args…]` runs a
-        script, `lunette -e 'code'` a line of Lua, `lunette -` a script from standard
-        input.
+            With no command, a terminal gets the REPL; `lunette script.lua [args…]` runs a
+            script, `lunette -e 'code'` a line of Lua, `lunette -` a script from standard
+            input.
 
-        Examples:
-          lunette look.lua in.png out.png
-          lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}'
-          lunette apply --chain look.lua -o out/ photos/
-          lunette apply --chain look.lua -o out/ photos/ --shard auto
-          ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua \\
-            | ffmpeg -f yuv4mpegpipe -i - out.mp4
-          lunette filters blur
-          lunette describe CIGaussianBlur
-          lunette apply --untrusted upload.png -o out.png -f 'CIPhotoEffectMono{}'
+            Examples:
+              lunette look.lua in.png out.png
+              lunette apply in.png -o out.png -f 'CISepiaTone{intensity = 0.8}'
+              lunette apply --chain look.lua -o out/ photos/
+              lunette apply --chain look.lua -o out/ photos/ --shard auto
+              ffmpeg -i in.mp4 -f yuv4mpegpipe - | lunette video --chain look.lua \\
+                | ffmpeg -f yuv4mpegpipe -i - out.mp4
+              lunette filters blur
+              lunette describe CIGaussianBlur
+              lunette apply --untrusted upload.png -o out.png -f 'CIPhotoEffectMono{}'
 
-        Limits (each hit exits with 5): --max-pixels, --max-side, --max-depth,
-        --time-limit, --lua-memory, --lua-cpu, --lua-instructions; --untrusted sets
-        8192 px per side, 32 MiP, 30 s, small PNG chunks and sandboxed scripts.
+            Limits (each hit exits with 5): --max-pixels, --max-side, --max-depth,
+            --time-limit, --lua-memory, --lua-cpu, --lua-instructions; --untrusted sets
+            8192 px per side, 32 MiP, 30 s, small PNG chunks and sandboxed scripts.
 
-        Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input (a bad file or
-        command-line value), 4 truncated input, 5 limit hit, 6 I/O error,
-        7 work left (batch status), 128 + N killed by signal N (130 Ctrl-C,
-        143 SIGTERM).
-        """,
+            Exit codes: 0 ok, 1 usage, 2 script error, 3 invalid input (a bad file or
+            command-line value), 4 truncated input, 5 limit hit, 6 I/O error,
+            7 work left (batch status), 128 + N killed by signal N (130 Ctrl-C,
+            143 SIGTERM).
+            """,
         version: version,
-        subcommands: [RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self, GalleryCommand.self, ServeCommand.self,
-                      BatchCommand.self, BenchCommand.self, ReplCommand.self],
+        subcommands: [
+            RunCommand.self, ApplyCommand.self, VideoCommand.self, FiltersCommand.self, DescribeCommand.self, TryCommand.self,
+            GalleryCommand.self, ServeCommand.self,
+            BatchCommand.self, BenchCommand.self, ReplCommand.self,
+        ],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -9,8 +9,10 @@ import PixelCore
 ///   lunette apply in.heic -o out.jpg --quality 85 --colorspace display-p3
 ///   lunette apply scan.tif --page 2 -o page2.png --strip
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output format: png, jpeg, webp, tiff, heic, avif (default: by the output's extension, png for -).",
-                               valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: png, jpeg, webp, tiff, heic, avif (default: by the output's extension, png for -).",
+            valueName: "name"))
     var format: String?
 
     @Option(help: "JPEG and lossy WebP quality, 1…100.")
@@ -22,7 +24,10 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "JPEG chroma subsampling: 420, 422 or 444.")
     var subsampling: Int = 420
 
-    @Flag(help: "JPEG: optimised Huffman tables (files about 4 % smaller; libjpeg then holds the whole image's coefficients, 25 MB more at 4K).")
+    @Flag(
+        help:
+            "JPEG: optimised Huffman tables (files about 4 % smaller; libjpeg then holds the whole image's coefficients, 25 MB more at 4K)."
+    )
     var optimize = false
 
     @Flag(help: "WebP: lossless.")
@@ -31,9 +36,11 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .customLong("tiff-compression"), help: "TIFF compression: none, lzw or deflate.")
     var tiffCompression = "deflate"
 
-    @Option(name: .customLong("colorspace"),
-            help: ArgumentHelp("Output colour space: srgb, display-p3, linear-srgb, adobe-rgb, rec2020 (profile embedded unless srgb).",
-                               valueName: "space"))
+    @Option(
+        name: .customLong("colorspace"),
+        help: ArgumentHelp(
+            "Output colour space: srgb, display-p3, linear-srgb, adobe-rgb, rec2020 (profile embedded unless srgb).",
+            valueName: "space"))
     var colorSpace = "srgb"
 
     @Flag(help: "Write no metadata (EXIF) to the output.")
@@ -54,7 +61,9 @@ struct OutputOptions: ParsableArguments {
         }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1…100") }
         guard [420, 422, 444].contains(subsampling) else { throw ValidationError("--subsampling must be 420, 422 or 444") }
-        guard ["none", "lzw", "deflate"].contains(tiffCompression) else { throw ValidationError("--tiff-compression must be none, lzw or deflate") }
+        guard ["none", "lzw", "deflate"].contains(tiffCompression) else {
+            throw ValidationError("--tiff-compression must be none, lzw or deflate")
+        }
         guard OutputColorSpace(rawValue: colorSpace) != nil else {
             throw ValidationError("unknown --colorspace '\(colorSpace)' (\(OutputColorSpace.list))")
         }

@@ -10,13 +10,13 @@ struct ReplCommand: ParsableCommand {
         abstract: "Interactive Lua session with the whole API (the default on a terminal).",
         usage: "lunette [repl] [<limit options>]",
         discussion: """
-        Expressions print their values; :help lists the meta-commands (:filters, :describe,
-        :show, :save, :time, :reset, :quit). History lives in $XDG_STATE_HOME/lunette/history
-        and $XDG_CONFIG_HOME/lunette/init.lua runs at start. Inline previews use kitty,
-        iTerm2 or sixel graphics when available, else colour half-blocks
-        (LUNETTE_PREVIEW=kitty|iterm|sixel|blocks|off forces one).
-        When standard input is not a terminal, it is run as a script (like `lua -`).
-        """
+            Expressions print their values; :help lists the meta-commands (:filters, :describe,
+            :show, :save, :time, :reset, :quit). History lives in $XDG_STATE_HOME/lunette/history
+            and $XDG_CONFIG_HOME/lunette/init.lua runs at start. Inline previews use kitty,
+            iTerm2 or sixel graphics when available, else colour half-blocks
+            (LUNETTE_PREVIEW=kitty|iterm|sixel|blocks|off forces one).
+            When standard input is not a terminal, it is run as a script (like `lua -`).
+            """
     )
 
     @OptionGroup var limits: LimitOptions

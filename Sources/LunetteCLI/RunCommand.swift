@@ -1,8 +1,8 @@
 import ArgumentParser
+import Console
 import Foundation
 import LuaBridge
 import PixelCore
-import Console
 
 /// `lunette run script.lua [args…]` (also `lunette script.lua`, `lunette -e CODE`, `lunette -`):
 /// runs Lua with the whole API loaded, as the `lua` command does.
@@ -11,22 +11,24 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a Lua script (arg[0] is the script, arg[1…] its arguments).",
         discussion: """
-        The script sees Image, Filter, Point, Vector, Rect, Color, Transform and one
-        step constructor per filter:
-          local img = Image.load(arg[1])
-          (img | CISepiaTone{intensity = 0.8} | CIGaussianBlur{radius = 2}):save(arg[2])
-        Shorter forms: `lunette look.lua in.png out.png`, `lunette -e 'print(1)'`,
-        `cat look.lua | lunette - in.png out.png`.
-        An error prints the script's file:line and the message (the whole Lua stack
-        with --traceback) and exits with 2, or with the code of the underlying error:
-        3 invalid file, 4 truncated, 5 limit, 6 I/O.
-        """
+            The script sees Image, Filter, Point, Vector, Rect, Color, Transform and one
+            step constructor per filter:
+              local img = Image.load(arg[1])
+              (img | CISepiaTone{intensity = 0.8} | CIGaussianBlur{radius = 2}):save(arg[2])
+            Shorter forms: `lunette look.lua in.png out.png`, `lunette -e 'print(1)'`,
+            `cat look.lua | lunette - in.png out.png`.
+            An error prints the script's file:line and the message (the whole Lua stack
+            with --traceback) and exits with 2, or with the code of the underlying error:
+            3 invalid file, 4 truncated, 5 limit, 6 I/O.
+            """
     )
 
     @Option(name: [.customShort("e"), .customLong("eval")], help: "Run this Lua code instead of a script file.")
     var code: String?
 
-    @Flag(help: "Run under the plugin sandbox: no io/os/debug, a CPU budget, a memory cap, writes only below the working directory.")
+    @Flag(
+        help: "Run under the plugin sandbox: no io/os/debug, a CPU budget, a memory cap, writes only below the working directory."
+    )
     var sandbox = false
 
     @Flag(help: "On an error, print Lua's stack traceback too.")
@@ -56,7 +58,9 @@ struct RunCommand: ParsableCommand {
             return try runtime.run(chunk: code, name: "=(command line)", arguments: args, argZero: "-e")
         }
         if script == "-" {
-            if Terminal.isTTY(0) { throw LunetteError(.usage, "-: standard input is a terminal; pipe a script in, or give a file") }
+            if Terminal.isTTY(0) {
+                throw LunetteError(.usage, "-: standard input is a terminal; pipe a script in, or give a file")
+            }
             let source = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             return try runtime.run(chunk: source, name: "=stdin", arguments: arguments, argZero: "-")
         }

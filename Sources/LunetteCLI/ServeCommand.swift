@@ -14,24 +14,24 @@ struct ServeCommand: ParsableCommand {
         abstract: "Explore filters in a browser: live previews, chains, uploads (a local web server).",
         usage: "lunette serve [--port <port>] [--host <host>] [--open] [<options>]",
         discussion: """
-        Serves one self-contained page (no external assets: it works offline)
-        and the JSON API it uses. Filters are grouped by category with a search;
-        each input gets a control from its attributes (sliders with the slider
-        range, colours, vectors, handles on the preview for positions); chains
-        of steps can be reordered, switched off, saved and loaded as chain files
-        (`lunette apply --chain`), and rendered up to any step.
-          lunette serve                      http://127.0.0.1:8080/
-          lunette serve --port 9000 --open   and open it in the default browser
-        API: GET /api/filters (as `filters --json`), GET /api/filters/NAME,
-        GET /api/categories, GET /api/images, POST /api/upload (image bytes),
-        POST /api/render ({"steps": [...], "image": "astronaut", "upto": "s2",
-        "size": 512, "format": "png"} → image, X-Render-Time header),
-        POST /api/chain/export, POST /api/chain/import. Errors are JSON
-        ({"error": message, "exit": code}) with the CLI's messages.
-        Uploads and renders get the --untrusted limits (8192 px per side, 32 MiP)
-        unless --max-side / --max-pixels say otherwise; at most --renders renders
-        run at once (more get 503 with Retry-After), each for --time-limit s.
-        """
+            Serves one self-contained page (no external assets: it works offline)
+            and the JSON API it uses. Filters are grouped by category with a search;
+            each input gets a control from its attributes (sliders with the slider
+            range, colours, vectors, handles on the preview for positions); chains
+            of steps can be reordered, switched off, saved and loaded as chain files
+            (`lunette apply --chain`), and rendered up to any step.
+              lunette serve                      http://127.0.0.1:8080/
+              lunette serve --port 9000 --open   and open it in the default browser
+            API: GET /api/filters (as `filters --json`), GET /api/filters/NAME,
+            GET /api/categories, GET /api/images, POST /api/upload (image bytes),
+            POST /api/render ({"steps": [...], "image": "astronaut", "upto": "s2",
+            "size": 512, "format": "png"} → image, X-Render-Time header),
+            POST /api/chain/export, POST /api/chain/import. Errors are JSON
+            ({"error": message, "exit": code}) with the CLI's messages.
+            Uploads and renders get the --untrusted limits (8192 px per side, 32 MiP)
+            unless --max-side / --max-pixels say otherwise; at most --renders renders
+            run at once (more get 503 with Retry-After), each for --time-limit s.
+            """
     )
 
     @Option(help: "Port to listen on (0: any free port).")
@@ -86,25 +86,25 @@ struct ServeCommand: ParsableCommand {
             Terminal.error("lunette: warning: serving on \(host): anyone who can reach this machine can use the explorer")
         }
         #if Serve
-        let failure = ServeFailure()
-        let done = DispatchSemaphore(value: 0)
-        let (host, open) = (self.host, self.open)
-        Task {
-            do {
-                try await ServeHTTP.run(api, host: host, port: port) { bound in
-                    let shown = host.contains(":") ? "[\(host)]" : host
-                    let url = "http://\(shown == "0.0.0.0" ? "127.0.0.1" : shown):\(bound)/"
-                    print("lunette explorer on \(url) (Ctrl-C stops it)")
-                    fflush(stdout)
-                    if open { Self.openBrowser(url) }
+            let failure = ServeFailure()
+            let done = DispatchSemaphore(value: 0)
+            let (host, open) = (self.host, self.open)
+            Task {
+                do {
+                    try await ServeHTTP.run(api, host: host, port: port) { bound in
+                        let shown = host.contains(":") ? "[\(host)]" : host
+                        let url = "http://\(shown == "0.0.0.0" ? "127.0.0.1" : shown):\(bound)/"
+                        print("lunette explorer on \(url) (Ctrl-C stops it)")
+                        fflush(stdout)
+                        if open { Self.openBrowser(url) }
+                    }
+                } catch {
+                    failure.error = LunetteError(.io, "cannot serve on \(host):\(port): \(error)")
                 }
-            } catch {
-                failure.error = LunetteError(.io, "cannot serve on \(host):\(port): \(error)")
+                done.signal()
             }
-            done.signal()
-        }
-        done.wait()
-        if let e = failure.error { throw e }
+            done.wait()
+            if let e = failure.error { throw e }
         #endif
     }
 

@@ -7,9 +7,10 @@ struct StepOptions: ParsableArguments {
     @Option(help: "A chain file (plain Lua data: return {steps = {…}}), loaded sandboxed.")
     var chain: String?
 
-    @Option(name: [.customShort("f"), .customLong("filter")],
-            help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable; runs after --chain; 'A{} | B{}' joins steps).",
-            completion: FilterNameCompletion.kind)
+    @Option(
+        name: [.customShort("f"), .customLong("filter")],
+        help: "A step such as 'CIGaussianBlur{radius = 4}' (repeatable; runs after --chain; 'A{} | B{}' joins steps).",
+        completion: FilterNameCompletion.kind)
     var steps: [String] = []
 
     @Flag(help: "Core Image's raw results: no specials, so a blur's extent grows by its reach and edges fade to transparent.")

@@ -11,20 +11,20 @@ struct TryCommand: ParsableCommand {
         commandName: "try",
         abstract: "Try a filter at once: stock images, defaults and specials, shown in the terminal.",
         discussion: """
-        The filter gets its defaults, a stock image in every image input (by
-        role, see `stock.roles` in stdlib/stock.lua: a portrait as inputImage, a coffee
-        cup as background, a cat as target, a radial mask, a gradient strip),
-        its specials (sample data, clamping, crisp barcodes), then your
-        key=value inputs. Values are Lua expressions; the "input" prefix is
-        optional; a word that is not a Lua value is taken as a string. The
-        result shows inline like the REPL's :show (kitty, iTerm2, sixel or
-        colour blocks; LUNETTE_PREVIEW forces one), or is written with -o.
-          lunette try CISepiaTone
-          lunette try gaussianblur radius=12
-          lunette try CIVortexDistortion center='Vector(256, 256)' angle=math.pi*4
-          lunette try CIQRCodeGenerator message=hello -o qr.png
-          lunette try CIColorMap --size 256 -o small.png
-        """
+            The filter gets its defaults, a stock image in every image input (by
+            role, see `stock.roles` in stdlib/stock.lua: a portrait as inputImage, a coffee
+            cup as background, a cat as target, a radial mask, a gradient strip),
+            its specials (sample data, clamping, crisp barcodes), then your
+            key=value inputs. Values are Lua expressions; the "input" prefix is
+            optional; a word that is not a Lua value is taken as a string. The
+            result shows inline like the REPL's :show (kitty, iTerm2, sixel or
+            colour blocks; LUNETTE_PREVIEW forces one), or is written with -o.
+              lunette try CISepiaTone
+              lunette try gaussianblur radius=12
+              lunette try CIVortexDistortion center='Vector(256, 256)' angle=math.pi*4
+              lunette try CIQRCodeGenerator message=hello -o qr.png
+              lunette try CIColorMap --size 256 -o small.png
+            """
     )
 
     @Argument(help: "Filter name (case-insensitive, CI prefix optional).", completion: FilterNameCompletion.kind)

@@ -37,7 +37,9 @@ public enum BatchInputs {
                 if dir.boolValue {
                     let names = try FileManager.default.contentsOfDirectory(atPath: arg)
                     let base = arg.hasSuffix("/") ? arg : arg + "/"
-                    out += names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted().map { (base + $0, $0) }
+                    out += names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted().map {
+                        (base + $0, $0)
+                    }
                 } else {
                     out.append((arg, plainKey(arg)))
                 }
@@ -77,8 +79,10 @@ public enum BatchInputs {
     /// One job per input, writing `OUTDIR/NAME` where NAME comes from `template` (see
     /// `OutputName`); two inputs with the same output are a usage error, and so is an output
     /// that is one of the inputs unless `overwrite`. The folder is created when missing.
-    public static func jobs(_ inputs: [String], outputDirectory: String, name template: String = OutputName.default,
-                            overwrite: Bool = false) throws -> [BatchJob] {
+    public static func jobs(
+        _ inputs: [String], outputDirectory: String, name template: String = OutputName.default,
+        overwrite: Bool = false
+    ) throws -> [BatchJob] {
         if inputs.isEmpty { throw LunetteError(.usage, "no input images") }
         try OutputName.check(template)
         var dir: ObjCBool = false
@@ -86,14 +90,19 @@ public enum BatchInputs {
             throw LunetteError(.usage, "-o \(outputDirectory): several inputs need an output folder, and this is a file")
         }
         if !dir.boolValue, !outputDirectory.hasSuffix("/"), OutputName.looksLikeImageFile(outputDirectory) {
-            throw LunetteError(.usage, "-o \(outputDirectory): several inputs need an output folder, not a file name (end it with / to make a folder of that name)")
+            throw LunetteError(
+                .usage,
+                "-o \(outputDirectory): several inputs need an output folder, not a file name (end it with / to make a folder of that name)"
+            )
         }
         let base = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
         var seen: [String: String] = [:]
         let jobs = try inputs.enumerated().map { i, input in
             let name = OutputName.expand(template, input: input, index: i + 1)
             if let other = seen[name] {
-                throw LunetteError(.usage, "\(other) and \(input) would both be written to \(base + name) (use --name, e.g. '{parent}-{stem}.png')")
+                throw LunetteError(
+                    .usage,
+                    "\(other) and \(input) would both be written to \(base + name) (use --name, e.g. '{parent}-{stem}.png')")
             }
             seen[name] = input
             return BatchJob(input: input, output: base + name)
@@ -114,7 +123,10 @@ public enum BatchInputs {
     static func refuseOverwritingInputs(_ jobs: [BatchJob]) throws {
         let inputs = Set(jobs.map { canonical($0.input) })
         if let clash = jobs.first(where: { inputs.contains(canonical($0.output)) }) {
-            throw LunetteError(.usage, "\(clash.output) is one of the inputs: refusing to overwrite originals (--overwrite edits in place; --name '{stem}-look.{ext}' writes beside them)")
+            throw LunetteError(
+                .usage,
+                "\(clash.output) is one of the inputs: refusing to overwrite originals (--overwrite edits in place; --name '{stem}-look.{ext}' writes beside them)"
+            )
         }
     }
 

@@ -44,7 +44,9 @@ final class BatchJournal {
         for (i, item) in manifest.items.enumerated() { slot[item.output] = i }
         for line in bytes.split(separator: 10) {
             guard let item = try? JSONDecoder().decode(BatchManifest.Item.self, from: Data(line)) else { continue }
-            if let i = slot[item.output] { manifest.items[i] = item } else {
+            if let i = slot[item.output] {
+                manifest.items[i] = item
+            } else {
                 slot[item.output] = manifest.items.count
                 manifest.items.append(item)
             }

@@ -23,16 +23,19 @@ public final class BatchLedger: @unchecked Sendable {
 
     /// `jobs`: the shard's jobs; `all`: every job of the batch (for the total and the batch's
     /// identity); `chain`: the hash of the chain and the output settings.
-    public init(directory: String, shard: Shard, jobs: [BatchJob], all: [BatchJob], chain: String,
-                interval: Double = 0.5) throws {
+    public init(
+        directory: String, shard: Shard, jobs: [BatchJob], all: [BatchJob], chain: String,
+        interval: Double = 0.5
+    ) throws {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         self.directory = base
         self.interval = interval
         path = base + BatchManifest.fileName(shard)
         let names = all.map { Self.relative($0.output, to: base) }
-        manifest = BatchManifest(shard: shard.index, shards: shard.count, total: all.count, chain: chain,
-                                 list: ContentHash.hex(of: names.sorted().joined(separator: "\n")),
-                                 updated: Date().timeIntervalSince1970, items: [])
+        manifest = BatchManifest(
+            shard: shard.index, shards: shard.count, total: all.count, chain: chain,
+            list: ContentHash.hex(of: names.sorted().joined(separator: "\n")),
+            updated: Date().timeIntervalSince1970, items: [])
         let previous = Self.latestRecords(try BatchManifest.all(in: directory))
         for job in jobs {
             let name = Self.relative(job.output, to: base)
@@ -67,7 +70,8 @@ public final class BatchLedger: @unchecked Sendable {
     /// are still the ones written (a partial or replaced output hashes differently).
     static func isCurrent(_ item: BatchManifest.Item, input: String, chain: String, output: String) -> Bool {
         guard item.state == .done, item.chain == chain, item.input == input,
-              let stamp = FileStamp(input), stamp.matches(item) else { return false }
+            let stamp = FileStamp(input), stamp.matches(item)
+        else { return false }
         return (try? ContentHash.file(output)) == item.outputHash
     }
 

@@ -60,7 +60,8 @@ public struct BatchManifest: Codable, Equatable, Sendable {
             } catch let e as LunetteError {
                 throw e
             } catch {
-                throw LunetteError.invalid("\(path): not a batch manifest (\(error.localizedDescription)); delete it to redo its shard")
+                throw LunetteError.invalid(
+                    "\(path): not a batch manifest (\(error.localizedDescription)); delete it to redo its shard")
             }
         }.sorted { $0.manifest.updated < $1.manifest.updated }
     }

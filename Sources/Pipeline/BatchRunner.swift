@@ -44,11 +44,19 @@ public final class BatchRunner {
 
     /// `followInputDepth`: each output is written at its input's bits per sample (16-bit in,
     /// 16-bit out) instead of `png.depth`.
-    public init(runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
-                threads: Int? = nil, formats: BatchFormats? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
-                followInputDepth: Bool = false, ledger: BatchLedger? = nil) {
+    public init(
+        runtime: LuaRuntime, chain: LuaChain, jobs: [BatchJob], png: PNGOptions = PNGOptions(),
+        threads: Int? = nil, formats: BatchFormats? = nil, failFast: Bool = false, style: ProgressReporter.Style = .auto,
+        followInputDepth: Bool = false, ledger: BatchLedger? = nil
+    ) {
         self.ledger = ledger
-        self.formats = formats ?? BatchFormats(load: LoadOptions(), save: { var o = SaveOptions(); o.png = png; return o }())
+        self.formats =
+            formats
+            ?? BatchFormats(
+                load: LoadOptions(),
+                save: {
+                    var o = SaveOptions(); o.png = png; return o
+                }())
         self.runtime = runtime; self.chain = chain; self.jobs = jobs; self.png = png
         self.followInputDepth = followInputDepth
         self.threads = max(1, threads ?? Context().threads)

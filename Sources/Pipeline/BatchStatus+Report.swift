@@ -4,12 +4,15 @@ import Foundation
 extension BatchStatus {
     /// Counts first, then each output that is not done (at most `limit` per state, all when nil).
     public func text(limit: Int? = 20) -> String {
-        var lines = ["\(directory): \(total) input\(total == 1 ? "" : "s") in \(shards) shard\(shards == 1 ? "" : "s")"
-                     + (isComplete ? ", all done" : "")]
+        var lines = [
+            "\(directory): \(total) input\(total == 1 ? "" : "s") in \(shards) shard\(shards == 1 ? "" : "s")"
+                + (isComplete ? ", all done" : "")
+        ]
         for state in State.allCases {
             var line = "  " + state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + String(count(state))
             if state == .missing, !shardsNotStarted.isEmpty {
-                line += "  (no manifest yet from shard\(shardsNotStarted.count == 1 ? "" : "s") "
+                line +=
+                    "  (no manifest yet from shard\(shardsNotStarted.count == 1 ? "" : "s") "
                     + shardsNotStarted.map { "\($0)/\(shards)" }.joined(separator: ", ") + ")"
             }
             lines.append(line)
@@ -40,9 +43,10 @@ extension BatchStatus {
     /// missing, stale), `shardsNotStarted`, `unrecorded` (missing outputs of those shards)
     /// and `items` (every recorded output with its state and, when not done, why).
     public func json() throws -> String {
-        let report = Report(directory: directory, total: total, shards: shards, complete: isComplete,
-                            counts: Dictionary(uniqueKeysWithValues: State.allCases.map { ($0.rawValue, count($0)) }),
-                            shardsNotStarted: shardsNotStarted, unrecorded: unrecorded, items: entries)
+        let report = Report(
+            directory: directory, total: total, shards: shards, complete: isComplete,
+            counts: Dictionary(uniqueKeysWithValues: State.allCases.map { ($0.rawValue, count($0)) }),
+            shardsNotStarted: shardsNotStarted, unrecorded: unrecorded, items: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self)

@@ -43,7 +43,8 @@ public struct BatchStatus: Sendable {
         }
         let manifests = try BatchManifest.all(in: directory)
         guard let newest = manifests.last?.manifest else {
-            throw LunetteError(.usage, "\(directory): no batch manifest here (lunette apply … -o \(directory) --shard K/N writes one per shard)")
+            throw LunetteError(
+                .usage, "\(directory): no batch manifest here (lunette apply … -o \(directory) --shard K/N writes one per shard)")
         }
         let batch = manifests.filter { $0.manifest.list == newest.list }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
@@ -74,7 +75,9 @@ public struct BatchStatus: Sendable {
             if item.chain != chain { return entry(.stale, "made by another chain or other output settings") }
             if let stamp = FileStamp(item.input), !stamp.matches(item) { return entry(.stale, "the input changed since") }
             guard FileManager.default.fileExists(atPath: path) else { return entry(.missing, "the output was deleted") }
-            if (try? ContentHash.file(path)) != item.outputHash { return entry(.stale, "the output changed since it was written") }
+            if (try? ContentHash.file(path)) != item.outputHash {
+                return entry(.stale, "the output changed since it was written")
+            }
             return entry(.done)
         }
     }

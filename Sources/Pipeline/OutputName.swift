@@ -17,7 +17,8 @@ public enum OutputName {
             }
             let field = String(rest[rest.index(after: open)..<close])
             guard fields.contains(field) else {
-                throw LunetteError(.usage, "--name '\(template)': unknown field {\(field)} (fields: {stem}, {ext}, {index}, {parent})")
+                throw LunetteError(
+                    .usage, "--name '\(template)': unknown field {\(field)} (fields: {stem}, {ext}, {index}, {parent})")
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -29,8 +30,10 @@ public enum OutputName {
     /// The output name of `input`, the `index`-th input.
     public static func expand(_ template: String, input: String, index: Int) -> String {
         let url = URL(fileURLWithPath: input)
-        let values = ["stem": url.deletingPathExtension().lastPathComponent, "ext": url.pathExtension,
-                      "index": String(index), "parent": url.deletingLastPathComponent().lastPathComponent]
+        let values = [
+            "stem": url.deletingPathExtension().lastPathComponent, "ext": url.pathExtension,
+            "index": String(index), "parent": url.deletingLastPathComponent().lastPathComponent,
+        ]
         var out = template
         for (k, v) in values { out = out.replacingOccurrences(of: "{\(k)}", with: v) }
         return out

@@ -13,7 +13,8 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     public init(index: Int, count: Int) throws {
         guard count >= 1 else { throw LunetteError(.usage, "--shard \(index)/\(count): the number of shards must be at least 1") }
         guard (0..<count).contains(index) else {
-            throw LunetteError(.usage, "--shard \(index)/\(count): shards count from 0, so K is 0…\(count - 1) (0/\(count) is the first)")
+            throw LunetteError(
+                .usage, "--shard \(index)/\(count): shards count from 0, so K is 0…\(count - 1) (0/\(count) is the first)")
         }
         self.index = index; self.count = count
     }
@@ -36,8 +37,10 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     /// `K/N` from the command line, or `auto`: the scheduler's index from `environment`.
     /// `shards` is the count given by `--shards` (Kubernetes gives only the index).
-    public static func parse(_ text: String, shards: Int? = nil,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Shard {
+    public static func parse(
+        _ text: String, shards: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Shard {
         if text == "auto" { return try fromScheduler(environment, shards: shards) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
@@ -60,7 +63,8 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         }
         if let id = try number("SLURM_ARRAY_TASK_ID") {
             guard let n = try shards ?? number("SLURM_ARRAY_TASK_COUNT") else {
-                throw LunetteError(.usage, "--shard auto: SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT (give --shards N)")
+                throw LunetteError(
+                    .usage, "--shard auto: SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT (give --shards N)")
             }
             let low = try number("SLURM_ARRAY_TASK_MIN") ?? 0
             let step = max(1, try number("SLURM_ARRAY_TASK_STEP") ?? 1)
@@ -71,10 +75,16 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         }
         if let id = try number("JOB_COMPLETION_INDEX") {
             guard let n = try shards ?? number("LUNETTE_SHARDS") else {
-                throw LunetteError(.usage, "--shard auto: JOB_COMPLETION_INDEX=\(id) needs the number of shards: --shards N or LUNETTE_SHARDS (the Job's completions)")
+                throw LunetteError(
+                    .usage,
+                    "--shard auto: JOB_COMPLETION_INDEX=\(id) needs the number of shards: --shards N or LUNETTE_SHARDS (the Job's completions)"
+                )
             }
             return try Shard(index: id, count: n)
         }
-        throw LunetteError(.usage, "--shard auto: no scheduler index in the environment (Slurm array: SLURM_ARRAY_TASK_ID; Kubernetes Indexed Job: JOB_COMPLETION_INDEX); give --shard K/N")
+        throw LunetteError(
+            .usage,
+            "--shard auto: no scheduler index in the environment (Slurm array: SLURM_ARRAY_TASK_ID; Kubernetes Indexed Job: JOB_COMPLETION_INDEX); give --shard K/N"
+        )
     }
 }

@@ -63,8 +63,9 @@ public final class VideoRunner {
         if let r = options.range { format.range = r }
         let conversion = YUVConversion(format)
         let outputs = try options.outputs.map { try StreamOutput(path: $0) }
-        let progress = ProgressReporter(label: "video", unit: "frames", total: reader.expectedFrames,
-                                        style: options.style, lineInterval: 2)
+        let progress = ProgressReporter(
+            label: "video", unit: "frames", total: reader.expectedFrames,
+            style: options.style, lineInterval: 2)
         let w = OrderedWriter(outputs: outputs, slots: slots, progress: progress)
         writer = w
         // The header goes out with the first frame, so a chain that fails on frame 0 writes nothing.
@@ -98,7 +99,9 @@ public final class VideoRunner {
             start()
             pool.submit {
                 let context = Context(threads: 1)
-                w.deliver(i, Result { try graphs.map { try YUVEncoder.frame($0, format: f, conversion: conversion, context: context) } })
+                w.deliver(
+                    i, Result { try graphs.map { try YUVEncoder.frame($0, format: f, conversion: conversion, context: context) } }
+                )
             }
             index += 1
         }

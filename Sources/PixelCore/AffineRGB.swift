@@ -38,8 +38,9 @@ extension AffineRGB {
             let v = b[0] * c.x + b[1] * c.y + b[2] * c.z + (offset ? b[3] : .zero)
             return SIMD4<Float>(Float(v.x), Float(v.y), Float(v.z), 0)
         }
-        return AffineRGB(mapped(a[0], offset: false), mapped(a[1], offset: false), mapped(a[2], offset: false),
-                         offset: mapped(a[3], offset: true))
+        return AffineRGB(
+            mapped(a[0], offset: false), mapped(a[1], offset: false), mapped(a[2], offset: false),
+            offset: mapped(a[3], offset: true))
     }
 
     /// Runs the map over the opaque pixels at the start of `dst` (up to `count`) and
@@ -49,8 +50,9 @@ extension AffineRGB {
         if Convolution.avx2 {
             var table = m
             i = withUnsafeBytes(of: &table) { raw in
-                lunette_affine_opaque_avx2(UnsafeMutableRawPointer(dst).assumingMemoryBound(to: Float.self), count,
-                                           raw.baseAddress!.assumingMemoryBound(to: Float.self))
+                lunette_affine_opaque_avx2(
+                    UnsafeMutableRawPointer(dst).assumingMemoryBound(to: Float.self), count,
+                    raw.baseAddress!.assumingMemoryBound(to: Float.self))
             }
         }
         while i < count, dst[i].w == 1 { dst[i] = self(dst[i]); i += 1 }

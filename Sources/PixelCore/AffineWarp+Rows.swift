@@ -16,8 +16,10 @@ extension AffineWarpNode {
     /// Writes `count` pixels of row `y` from column `x`: pixel i samples `src` bilinearly at
     /// `inv` of its centre (x + i + 0.5, y + 0.5), exactly as `Sampler.bilinear` defines it
     /// (zero outside `src`); `vector` false keeps to the Swift loop (`LUNETTE_NO_AVX2`).
-    static func sampleRow(_ src: PixelBuffer, _ inv: Transform, x: Int, y: Int, count: Int,
-                          into row: UnsafeMutablePointer<Pixel>, vector: Bool = Convolution.avx2) {
+    static func sampleRow(
+        _ src: PixelBuffer, _ inv: Transform, x: Int, y: Int, count: Int,
+        into row: UnsafeMutablePointer<Pixel>, vector: Bool = Convolution.avx2
+    ) {
         let cy = Double(y) + 0.5
         @inline(__always) func sample(_ i: Int) {
             let p = inv.apply(Point(Double(x + i) + 0.5, cy))
@@ -47,8 +49,9 @@ extension AffineWarpNode {
             let o = UnsafeMutableRawPointer(row + done).assumingMemoryBound(to: Float.self)
             let stride = src.row(1) - src.row(0)
             let first = Double(done)
-            done += lunette_warp_bilinear_row_avx2(s, src.width, src.height, stride, o, inner.count,
-                                                   fx + first * inv.a, fy + first * inv.b, inv.a, inv.b, inv.c, inv.d)
+            done += lunette_warp_bilinear_row_avx2(
+                s, src.width, src.height, stride, o, inner.count,
+                fx + first * inv.a, fy + first * inv.b, inv.a, inv.b, inv.c, inv.d)
         }
         for i in done..<touch.upperBound { sample(i) }
         if touch.upperBound < count { (row + touch.upperBound).update(repeating: .zero, count: count - touch.upperBound) }

@@ -17,8 +17,10 @@ public protocol CompositeOperator: Sendable {
 }
 
 extension CompositeOperator {
-    @inlinable public static func run(_ dst: UnsafeMutablePointer<Pixel>, _ b: UnsafeMutablePointer<Pixel>,
-                                      _ count: Int) {
+    @inlinable public static func run(
+        _ dst: UnsafeMutablePointer<Pixel>, _ b: UnsafeMutablePointer<Pixel>,
+        _ count: Int
+    ) {
         for i in 0..<count { dst[i] = combine(dst[i], b[i]) }
     }
 }

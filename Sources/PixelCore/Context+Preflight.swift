@@ -15,8 +15,10 @@ extension Context {
         guard !rect.isEmpty else { return }
         let t = max(1, tileSize)
         let w = min(t, rect.width), h = min(t, rect.height)
-        let probes = [IRect(rect.x, rect.y, w, h), IRect(rect.maxX - w, rect.y, w, h), IRect(rect.x, rect.maxY - h, w, h),
-                      IRect(rect.maxX - w, rect.maxY - h, w, h), IRect(rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2, w, h)]
+        let probes = [
+            IRect(rect.x, rect.y, w, h), IRect(rect.maxX - w, rect.y, w, h), IRect(rect.x, rect.maxY - h, w, h),
+            IRect(rect.maxX - w, rect.maxY - h, w, h), IRect(rect.x + (rect.width - w) / 2, rect.y + (rect.height - h) / 2, w, h),
+        ]
         for probe in Set(probes) { try preflight(image, tile: probe) }
     }
 
@@ -38,7 +40,9 @@ extension Context {
                 } else {
                     let cells = (r.maxX.rounded(.up) - r.minX.rounded(.down)) * (r.maxY.rounded(.up) - r.minY.rounded(.down))
                     if !(cells <= Double(Limits.maxPixels)) {
-                        throw LunetteError.limit("render: a \(node.kind.rawValue) step needs \(fmt(r.width.rounded(.up)))×\(fmt(r.height.rounded(.up))) pixels of its input for one tile, more than the limit of \(Limits.maxPixels) (a very large scale, radius or offset?)")
+                        throw LunetteError.limit(
+                            "render: a \(node.kind.rawValue) step needs \(fmt(r.width.rounded(.up)))×\(fmt(r.height.rounded(.up))) pixels of its input for one tile, more than the limit of \(Limits.maxPixels) (a very large scale, radius or offset?)"
+                        )
                     }
                 }
                 stack.append((input, IRect(covering: r)))

@@ -5,8 +5,10 @@ extension Context {
     /// from the top down and left to right within a row, handing each tile's own buffer to
     /// `body` (no copy into a strip): for sinks that consume pixels tile by tile, like the
     /// y4m encoder of `lunette video`. Streaming sources drop the rows below each tile row.
-    public func forEachTile(_ image: Image, rect: IRect, tileWidth: Int, tileHeight: Int,
-                            _ body: (PixelBuffer) throws -> Void) throws {
+    public func forEachTile(
+        _ image: Image, rect: IRect, tileWidth: Int, tileHeight: Int,
+        _ body: (PixelBuffer) throws -> Void
+    ) throws {
         try Limits.checkDepth(image, what: "render")
         try Context.preflight(image, rect: rect, tileSize: max(1, min(tileWidth, tileHeight)))
         let sources = Self.streamingSources(of: image)

@@ -134,8 +134,10 @@ public struct Context: Sendable {
     /// Renders `rect` in horizontal strips from the top row down, handing each strip
     /// to `body` in order; memory stays bounded by one strip (plus halos), and streaming
     /// sources drop the rows the strips below cannot read.
-    public func renderStrips(_ image: Image, rect: IRect, stripHeight: Int = 256,
-                             _ body: (PixelBuffer) throws -> Void) throws {
+    public func renderStrips(
+        _ image: Image, rect: IRect, stripHeight: Int = 256,
+        _ body: (PixelBuffer) throws -> Void
+    ) throws {
         try Limits.checkDepth(image, what: "render")
         try Context.preflight(image, rect: rect, tileSize: min(tileSize, stripHeight))
         let sources = Self.streamingSources(of: image)

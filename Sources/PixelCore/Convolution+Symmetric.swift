@@ -23,8 +23,10 @@ extension Convolution {
     }
 
     /// One row of `out[x] = Σ k[i]·s[x + i]` for a symmetric kernel of radius `r` (2r + 1 taps).
-    static func symmetricRow(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
-                             _ k: UnsafePointer<Float>, radius r: Int) {
+    static func symmetricRow(
+        _ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+        _ k: UnsafePointer<Float>, radius r: Int
+    ) {
         if avx2 {
             let sf = UnsafeRawPointer(s).assumingMemoryBound(to: Float.self)
             let of = UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self)
@@ -47,8 +49,10 @@ extension Convolution {
     }
 
     @inline(__always)
-    static func symmetricRow(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
-                             _ k: UnsafePointer<Float>, r: Int) {
+    static func symmetricRow(
+        _ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+        _ k: UnsafePointer<Float>, r: Int
+    ) {
         let n = 2 * r + 1
         var x = 0
         while x + 4 <= w {
@@ -75,8 +79,10 @@ extension Convolution {
     }
 
     /// One row of `out[x] = Σ k[i]·rows[i][x]` for a symmetric kernel of radius `r`.
-    static func symmetricColumn(_ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
-                                _ w: Int, _ k: UnsafePointer<Float>, radius r: Int) {
+    static func symmetricColumn(
+        _ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
+        _ w: Int, _ k: UnsafePointer<Float>, radius r: Int
+    ) {
         if avx2 {
             let rf = UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self)
             let of = UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self)
@@ -99,8 +105,10 @@ extension Convolution {
     }
 
     @inline(__always)
-    static func symmetricColumn(_ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
-                                _ w: Int, _ k: UnsafePointer<Float>, r: Int) {
+    static func symmetricColumn(
+        _ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
+        _ w: Int, _ k: UnsafePointer<Float>, r: Int
+    ) {
         let n = 2 * r + 1
         let mid = rows[r]
         var x = 0

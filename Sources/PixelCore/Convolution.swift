@@ -46,8 +46,10 @@ public enum Convolution {
 
     /// One row of a 1-D correlation: `out[x] = Σ k[i]·s[x + i]`; symmetric kernels are folded.
     @inline(__always)
-    public static func horizontal(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
-                                  _ k: UnsafePointer<Float>, _ n: Int) {
+    public static func horizontal(
+        _ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+        _ k: UnsafePointer<Float>, _ n: Int
+    ) {
         let r = n / 2
         var symmetric = n % 2 == 1
         for i in 0..<r where k[i] != k[n - 1 - i] { symmetric = false }
@@ -70,8 +72,10 @@ public enum Convolution {
 
     /// One row of a vertical correlation: `out[x] = Σ k[i]·rows[i][x]`.
     @inline(__always)
-    public static func vertical(_ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
-                                _ w: Int, _ k: UnsafePointer<Float>, _ n: Int) {
+    public static func vertical(
+        _ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,
+        _ w: Int, _ k: UnsafePointer<Float>, _ n: Int
+    ) {
         var x = 0
         while x + 4 <= w {
             var a0 = Pixel.zero, a1 = Pixel.zero, a2 = Pixel.zero, a3 = Pixel.zero

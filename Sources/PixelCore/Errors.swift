@@ -32,8 +32,12 @@ public enum Limits {
         if width > maxSide || height > maxSide {
             throw LunetteError.limit("\(what): \(width)×\(height) exceeds the side limit of \(maxSide) pixels")
         }
-        if width.multipliedReportingOverflow(by: height).partialValue > maxPixels || width.multipliedReportingOverflow(by: height).overflow {
-            throw LunetteError.limit("\(what): \(width)×\(height) = \(width &* height) pixels exceeds the limit of \(maxPixels) (set --max-pixels or LUNETTE_MAX_PIXELS)")
+        if width.multipliedReportingOverflow(by: height).partialValue > maxPixels
+            || width.multipliedReportingOverflow(by: height).overflow
+        {
+            throw LunetteError.limit(
+                "\(what): \(width)×\(height) = \(width &* height) pixels exceeds the limit of \(maxPixels) (set --max-pixels or LUNETTE_MAX_PIXELS)"
+            )
         }
     }
 }

@@ -27,8 +27,9 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 
     /// Core Image's infinite rectangle: origin −8.98847e307, size 1.79769e308.
-    public static let infinite = Rect(-8.98846567431158e307, -8.98846567431158e307,
-                                      .greatestFiniteMagnitude, .greatestFiniteMagnitude)
+    public static let infinite = Rect(
+        -8.98846567431158e307, -8.98846567431158e307,
+        .greatestFiniteMagnitude, .greatestFiniteMagnitude)
     public static let null = Rect(.infinity, .infinity, 0, 0)
 
     public var isInfinite: Bool { width >= 1e300 || height >= 1e300 }
@@ -112,16 +113,18 @@ public struct Transform: Equatable, Hashable, Sendable {
 
     /// `self` applied first, then `t`.
     public func concatenating(_ t: Transform) -> Transform {
-        Transform(a * t.a + b * t.c, a * t.b + b * t.d,
-                        c * t.a + d * t.c, c * t.b + d * t.d,
-                        tx * t.a + ty * t.c + t.tx, tx * t.b + ty * t.d + t.ty)
+        Transform(
+            a * t.a + b * t.c, a * t.b + b * t.d,
+            c * t.a + d * t.c, c * t.b + d * t.d,
+            tx * t.a + ty * t.c + t.tx, tx * t.b + ty * t.d + t.ty)
     }
 
     public func inverted() -> Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        return Transform(d / det, -b / det, -c / det, a / det,
-                               (c * ty - d * tx) / det, (b * tx - a * ty) / det)
+        return Transform(
+            d / det, -b / det, -c / det, a / det,
+            (c * ty - d * tx) / det, (b * tx - a * ty) / det)
     }
 
     public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
@@ -150,7 +153,8 @@ public struct Color: Equatable, Hashable, Sendable {
         if s.count == 3 { s = Substring(s.map { "\($0)\($0)" }.joined()) }
         guard s.count == 6 || s.count == 8, let v = UInt32(s, radix: 16) else { return nil }
         let full = s.count == 6 ? (v << 8) | 0xff : v
-        self.init(Double((full >> 24) & 0xff) / 255, Double((full >> 16) & 0xff) / 255,
-                  Double((full >> 8) & 0xff) / 255, Double(full & 0xff) / 255)
+        self.init(
+            Double((full >> 24) & 0xff) / 255, Double((full >> 16) & 0xff) / 255,
+            Double((full >> 8) & 0xff) / 255, Double(full & 0xff) / 255)
     }
 }

@@ -9,8 +9,10 @@ public struct Homography: Equatable, Sendable {
 
     /// The map sending the corners of `rect` (bottom-left, bottom-right, top-right, top-left
     /// in Core Image coordinates) to four points, which must form a convex quadrilateral.
-    public static func mapping(_ rect: Rect, bottomLeft p0: Point, bottomRight p1: Point,
-                               topRight p2: Point, topLeft p3: Point) throws -> Homography {
+    public static func mapping(
+        _ rect: Rect, bottomLeft p0: Point, bottomRight p1: Point,
+        topRight p2: Point, topLeft p3: Point
+    ) throws -> Homography {
         guard !rect.isEmpty, !rect.isInfinite else {
             throw LunetteError.invalid("perspective: the rectangle to map must be finite and non-empty")
         }
@@ -38,9 +40,11 @@ public struct Homography: Equatable, Sendable {
             g = (sx * dy2 - dx2 * sy) / den
             h = (dx1 * sy - sx * dy1) / den
         }
-        let sq = [p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
-                  p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y,
-                  g, h, 1]
+        let sq = [
+            p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
+            p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y,
+            g, h, 1,
+        ]
         // Rect → unit square, then the square map.
         let n = [1 / rect.width, 0, -rect.x / rect.width, 0, 1 / rect.height, -rect.y / rect.height, 0, 0, 1]
         let result = Homography(sq).concatenating(Homography(n))
@@ -53,9 +57,11 @@ public struct Homography: Equatable, Sendable {
     /// `self` after `first`: p → self(first(p)).
     public func concatenating(_ first: Homography) -> Homography {
         var r = [Double](repeating: 0, count: 9)
-        for i in 0..<3 { for j in 0..<3 {
-            r[i * 3 + j] = m[i * 3] * first.m[j] + m[i * 3 + 1] * first.m[3 + j] + m[i * 3 + 2] * first.m[6 + j]
-        } }
+        for i in 0..<3 {
+            for j in 0..<3 {
+                r[i * 3 + j] = m[i * 3] * first.m[j] + m[i * 3 + 1] * first.m[3 + j] + m[i * 3 + 2] * first.m[6 + j]
+            }
+        }
         return Homography(r)
     }
 
@@ -64,9 +70,11 @@ public struct Homography: Equatable, Sendable {
         let c0 = a[4] * a[8] - a[5] * a[7], c1 = a[5] * a[6] - a[3] * a[8], c2 = a[3] * a[7] - a[4] * a[6]
         let det = a[0] * c0 + a[1] * c1 + a[2] * c2
         guard det != 0, det.isFinite else { return nil }
-        let inv = [c0, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
-                   c1, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-                   c2, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]]
+        let inv = [
+            c0, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+            c1, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+            c2, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+        ]
         return Homography(inv.map { $0 / det })
     }
 
@@ -106,28 +114,32 @@ extension Image {
         let inputExtent = extent
         let outExtent = knownExtent ?? h.apply(inputExtent) ?? .infinite
         let minW = inputExtent.isInfinite ? 1.0 / 64 : 0
-        return Image(WarpNode(self, extent: outExtent, sourceRegion: { rect in
-            // The rect's part in front of the cut (w ≥ minW), mapped back: a convex polygon.
-            let r = rect.rect
-            let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
-            let front = corners.allSatisfy { inv.w($0.x, $0.y) > minW }
-            if !front && minW == 0 { return inputExtent }
-            var kept: [Point] = []
-            for i in 0..<4 {
-                let a = corners[i], b = corners[(i + 1) % 4]
-                let va = inv.w(a.x, a.y) - minW, vb = inv.w(b.x, b.y) - minW
-                if va >= 0 { kept.append(a) }
-                if (va >= 0) != (vb >= 0) {
-                    let t = va / (va - vb)
-                    kept.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
-                }
-            }
-            let pts = kept.compactMap { inv.apply($0.x, $0.y) }
-            guard !pts.isEmpty else { return .null }
-            let x0 = pts.map(\.x).min()!, y0 = pts.map(\.y).min()!
-            return Rect(x0, y0, pts.map(\.x).max()! - x0, pts.map(\.y).max()! - y0)
-        }, map: { x, y in
-            inv.w(x, y) > minW ? inv.apply(x, y) : nil
-        }))
+        return Image(
+            WarpNode(
+                self, extent: outExtent,
+                sourceRegion: { rect in
+                    // The rect's part in front of the cut (w ≥ minW), mapped back: a convex polygon.
+                    let r = rect.rect
+                    let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
+                    let front = corners.allSatisfy { inv.w($0.x, $0.y) > minW }
+                    if !front && minW == 0 { return inputExtent }
+                    var kept: [Point] = []
+                    for i in 0..<4 {
+                        let a = corners[i], b = corners[(i + 1) % 4]
+                        let va = inv.w(a.x, a.y) - minW, vb = inv.w(b.x, b.y) - minW
+                        if va >= 0 { kept.append(a) }
+                        if (va >= 0) != (vb >= 0) {
+                            let t = va / (va - vb)
+                            kept.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+                        }
+                    }
+                    let pts = kept.compactMap { inv.apply($0.x, $0.y) }
+                    guard !pts.isEmpty else { return .null }
+                    let x0 = pts.map(\.x).min()!, y0 = pts.map(\.y).min()!
+                    return Rect(x0, y0, pts.map(\.x).max()! - x0, pts.map(\.y).max()! - y0)
+                },
+                map: { x, y in
+                    inv.w(x, y) > minW ? inv.apply(x, y) : nil
+                }))
     }
 }

@@ -17,8 +17,10 @@ extension LanczosScaleNode {
     }
 
     /// Row y of `dst` = Σ_i w[y·taps + i]·row(first[y] + i), over `width` pixels.
-    static func vertical(_ row: (Int) -> UnsafePointer<Pixel>, _ vw: Weights, width: Int, into dst: PixelBuffer,
-                         vectorized: Bool) {
+    static func vertical(
+        _ row: (Int) -> UnsafePointer<Pixel>, _ vw: Weights, width: Int, into dst: PixelBuffer,
+        vectorized: Bool
+    ) {
         let taps = vw.taps
         vw.w.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps + Self.aheadRows) { rows in

@@ -64,7 +64,8 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
         var window = srcRect
         let inside = IRect.clipping(inputs[0].extent, to: srcRect)
         if inside != srcRect, let h = hw.fitted(inside.x - x0, inside.maxX - x0),
-           let v = vw.fitted(inside.y - y0, inside.maxY - y0) {
+            let v = vw.fitted(inside.y - y0, inside.maxY - y0)
+        {
             hw = h; vw = v; window = inside
         }
         let src = session.borrow(inputs[0], window) ?? session.render(inputs[0], window)
@@ -91,8 +92,10 @@ public final class LanczosScaleNode: ImageNode, @unchecked Sendable {
     func weights(_ axis: Axis, _ o0: Int, _ count: Int, sourceStart: Int) -> Weights {
         let key = WeightsKey(axis: axis, o0: o0, count: count)
         if let w = cache.get(key) { return w }
-        let w = axis == .x ? Weights(o0, count, scale: sx, widen: wx, sourceStart: sourceStart, kernel: kernel)
-                           : Weights(o0, count, scale: sy, widen: wy, sourceStart: sourceStart, kernel: kernel)
+        let w =
+            axis == .x
+            ? Weights(o0, count, scale: sx, widen: wx, sourceStart: sourceStart, kernel: kernel)
+            : Weights(o0, count, scale: sy, widen: wy, sourceStart: sourceStart, kernel: kernel)
         cache.put(key, w)
         return w
     }

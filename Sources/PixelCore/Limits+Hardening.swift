@@ -48,7 +48,9 @@ extension Limits {
     /// Throws a limit error when `image`'s graph is deeper than `maxGraphDepth`.
     public static func checkDepth(_ image: Image, what: String) throws {
         if image.depth > maxGraphDepth {
-            throw LunetteError.limit("\(what): the image graph is \(image.depth) steps deep, more than the limit of \(maxGraphDepth) (set --max-depth)")
+            throw LunetteError.limit(
+                "\(what): the image graph is \(image.depth) steps deep, more than the limit of \(maxGraphDepth) (set --max-depth)"
+            )
         }
     }
 
@@ -57,7 +59,8 @@ extension Limits {
         // The width and height of the pixel cells the rect covers, computed in doubles.
         let w = rect.maxX.rounded(.up) - rect.minX.rounded(.down), h = rect.maxY.rounded(.up) - rect.minY.rounded(.down)
         if !(w <= Double(maxSide) && h <= Double(maxSide)) {
-            throw LunetteError.limit("\(what): \(fmt(rect.width))×\(fmt(rect.height)) exceeds the side limit of \(maxSide) pixels")
+            throw LunetteError.limit(
+                "\(what): \(fmt(rect.width))×\(fmt(rect.height)) exceeds the side limit of \(maxSide) pixels")
         }
         if !(abs(rect.x) < 1e15 && abs(rect.y) < 1e15) {
             throw LunetteError.limit("\(what): origin (\(fmt(rect.x)), \(fmt(rect.y))) is too far away to render")

@@ -31,8 +31,11 @@ public enum KernelShapes {
     /// A bokeh disc of `radius`: weight 1 inside, a rim `ringSize`·radius wide brightened by
     /// `ringAmount` (up to twice as bright), the edge a smoothstep `softness` pixels wide;
     /// normalised. Returns the weights and the half size.
-    public static func bokeh(radius: Double, ringAmount: Double, ringSize: Double, softness: Double)
-        -> (weights: [Float], half: Int) {
+    public static func bokeh(
+        radius: Double, ringAmount: Double, ringSize: Double, softness: Double
+    )
+        -> (weights: [Float], half: Int)
+    {
         let soft = max(softness, 1e-3)
         let h = Int((radius + soft / 2).rounded(.up)), n = 2 * h + 1
         var w = [Double](repeating: 0, count: n * n)

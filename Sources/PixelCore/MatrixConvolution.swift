@@ -9,9 +9,11 @@ extension Convolution {
     /// place), cover `box`: reads outside it take its nearest pixel. Zero weights are skipped.
     /// AVX2 + FMA (CKernels) where the CPU has it (`vectorized`): the same sums with each
     /// tap's multiply-add fused.
-    public static func correlate(_ src: PixelBuffer, _ dst: PixelBuffer, _ weights: [Float],
-                                 columns: Int, rows: Int, bias: Float, clampedTo box: IRect? = nil,
-                                 vectorized: Bool = avx2) {
+    public static func correlate(
+        _ src: PixelBuffer, _ dst: PixelBuffer, _ weights: [Float],
+        columns: Int, rows: Int, bias: Float, clampedTo box: IRect? = nil,
+        vectorized: Bool = avx2
+    ) {
         let hx = columns / 2, hy = rows / 2
         // The non-zero taps as (source row and column offsets from the output pixel, weight).
         var dy: [Int] = [], dx: [Int] = [], taps: [Float] = []
@@ -47,8 +49,9 @@ extension Convolution {
                         let next = y + hy + 3
                         let inside = rowsIn.map { $0.contains(next) } ?? (next < src.rect.maxY)
                         let ahead = inside ? UnsafeRawPointer(line(next) + (dst.rect.x + a - hx)) : nil
-                        lunette_correlate_row_avx2(pf, w.baseAddress, n, bias, df, b - a,
-                                                   ahead?.assumingMemoryBound(to: Float.self))
+                        lunette_correlate_row_avx2(
+                            pf, w.baseAddress, n, bias, df, b - a,
+                            ahead?.assumingMemoryBound(to: Float.self))
                     } else if b > a {
                         // Tap by tap over the row (each pixel still sums bias, then the taps in
                         // order, so the result is the pixel-by-pixel one), then clamp.
@@ -65,7 +68,9 @@ extension Convolution {
                     for range in [0..<a, b..<width] {
                         for x in range {
                             var acc = Pixel(repeating: bias)
-                            for i in 0..<n { acc += l[i][min(max(dst.rect.x + x + dx[i], cols.lowerBound), cols.upperBound)] * w[i] }
+                            for i in 0..<n {
+                                acc += l[i][min(max(dst.rect.x + x + dx[i], cols.lowerBound), cols.upperBound)] * w[i]
+                            }
                             d[x] = simd_clamp01(acc)
                         }
                     }
@@ -110,7 +115,8 @@ final class ConvolutionNode: ImageNode, @unchecked Sendable {
         if let s = session.borrow(inputs[0], need) {
             src = s
         } else if let clamp = inputs[0].node as? ClampNode, !clamp.box.isEmpty,
-                  let s = session.borrow(clamp.inputs[0], clamp.box) {
+            let s = session.borrow(clamp.inputs[0], clamp.box)
+        {
             src = s; box = clamp.box
         } else {
             src = session.render(inputs[0], need)

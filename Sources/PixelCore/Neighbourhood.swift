@@ -24,13 +24,21 @@ public enum Neighbourhood {
     /// block's start and suffix extrema to its end, blocks of n; three operations per pixel).
     /// `scratch` holds 2·(w + n − 1) pixels.
     @inline(__always)
-    static func slidingExtremum(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int, _ n: Int,
-                                maximum: Bool, _ scratch: UnsafeMutablePointer<Pixel>) {
-        if maximum { slidingExtremum(s, out, w, n, scratch, Maximum.self) } else { slidingExtremum(s, out, w, n, scratch, Minimum.self) }
+    static func slidingExtremum(
+        _ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int, _ n: Int,
+        maximum: Bool, _ scratch: UnsafeMutablePointer<Pixel>
+    ) {
+        if maximum {
+            slidingExtremum(s, out, w, n, scratch, Maximum.self)
+        } else {
+            slidingExtremum(s, out, w, n, scratch, Minimum.self)
+        }
     }
 
-    static func slidingExtremum<E: Extremum>(_ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
-                                            _ n: Int, _ scratch: UnsafeMutablePointer<Pixel>, _: E.Type) {
+    static func slidingExtremum<E: Extremum>(
+        _ s: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>, _ w: Int,
+        _ n: Int, _ scratch: UnsafeMutablePointer<Pixel>, _: E.Type
+    ) {
         let m = w + n - 1, g = scratch, h = scratch + m
         var start = 0
         while start < m {
@@ -54,7 +62,9 @@ public enum Neighbourhood {
         defer { tmp.deallocate(); scratch.deallocate() }
         for r in 0..<rows {
             let s = UnsafePointer(src.row(dst.rect.y - hy + r - src.rect.y) + (dst.rect.x - hx - src.rect.x))
-            if op == .mean { slidingSum(s, tmp + r * w, w, nx) } else {
+            if op == .mean {
+                slidingSum(s, tmp + r * w, w, nx)
+            } else {
                 slidingExtremum(s, tmp + r * w, w, nx, maximum: op == .maximum, scratch)
             }
         }
@@ -77,13 +87,21 @@ public enum Neighbourhood {
     }
 
     /// Van Herk down the columns of `rows` rows of width `w`, whole rows at a time.
-    static func verticalExtremum(_ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int, _ rows: Int,
-                                 _ n: Int, maximum: Bool) {
-        if maximum { verticalExtremum(t, dst, w, rows, n, Maximum.self) } else { verticalExtremum(t, dst, w, rows, n, Minimum.self) }
+    static func verticalExtremum(
+        _ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int, _ rows: Int,
+        _ n: Int, maximum: Bool
+    ) {
+        if maximum {
+            verticalExtremum(t, dst, w, rows, n, Maximum.self)
+        } else {
+            verticalExtremum(t, dst, w, rows, n, Minimum.self)
+        }
     }
 
-    static func verticalExtremum<E: Extremum>(_ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int,
-                                              _ rows: Int, _ n: Int, _: E.Type) {
+    static func verticalExtremum<E: Extremum>(
+        _ t: UnsafeMutablePointer<Pixel>, _ dst: PixelBuffer, _ w: Int,
+        _ rows: Int, _ n: Int, _: E.Type
+    ) {
         let g = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * rows))
         defer { g.deallocate() }
         var start = 0
@@ -156,9 +174,10 @@ extension Image {
     /// the extent grows by (hx, hy). Lua: `img | CIBoxBlur{radius = 10}`
     public func rectangleReduced(hx: Int, hy: Int, _ op: Neighbourhood.Reduction) -> Image {
         if hx == 0 && hy == 0 { return self }
-        return Image(AreaNode(self, haloX: hx, haloY: hy, inPlace: true) { src, dst in
-            Neighbourhood.rectangle(src, dst, hx: hx, hy: hy, op)
-        })
+        return Image(
+            AreaNode(self, haloX: hx, haloY: hy, inPlace: true) { src, dst in
+                Neighbourhood.rectangle(src, dst, hx: hx, hy: hy, op)
+            })
     }
 
     /// The mean, minimum or maximum over a disc of `radius` around every pixel (offsets with
@@ -166,8 +185,9 @@ extension Image {
     public func discReduced(radius: Double, _ op: Neighbourhood.Reduction) -> Image {
         let spans = Neighbourhood.discSpans(radius: radius), r = spans.count / 2
         if r == 0 { return self }
-        return Image(AreaNode(self, haloX: r, haloY: r, inPlace: true) { src, dst in
-            Neighbourhood.disc(src, dst, spans: spans, op)
-        })
+        return Image(
+            AreaNode(self, haloX: r, haloY: r, inPlace: true) { src, dst in
+                Neighbourhood.disc(src, dst, spans: spans, op)
+            })
     }
 }

@@ -81,8 +81,10 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     /// `inPlace`: the kernel indexes `src` by its own rect, so it may be handed a larger
     /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect; it
     /// also writes every pixel of `dst` (which starts uninitialized).
-    public init(_ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, inPlace: Bool = false,
-                kernel: @escaping Kernel) {
+    public init(
+        _ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, inPlace: Bool = false,
+        kernel: @escaping Kernel
+    ) {
         inputs = [input]; self.haloX = haloX; self.haloY = haloY; self.kernel = kernel
         self.preservesOpacity = preservesOpacity
         self.inPlace = inPlace
@@ -163,7 +165,8 @@ extension PointNode {
         var kernels: [any PointKernel] = [kernel]
         var base = inputs[0]
         while let below = base.node as? PointNode, below.inputs.count == 1,
-              !session.shared.contains(ObjectIdentifier(below)), below.extent.contains(rect.rect) {
+            !session.shared.contains(ObjectIdentifier(below)), below.extent.contains(rect.rect)
+        {
             kernels.append(below.kernel)
             base = below.inputs[0]
         }
@@ -190,8 +193,10 @@ extension PointNode {
 
     /// `renderChain` over pixels borrowed from memory: row by row, block by block, copy
     /// then every kernel in order, `steps` (the same per-pixel work as copying first).
-    func renderBorrowed(_ src: PixelBuffer, _ steps: [any PointKernel], _ rect: IRect,
-                        _ session: RenderSession) -> PixelBuffer {
+    func renderBorrowed(
+        _ src: PixelBuffer, _ steps: [any PointKernel], _ rect: IRect,
+        _ session: RenderSession
+    ) -> PixelBuffer {
         let dst = session.output(rect, zeroed: false)
         let program = PointFusion.program(steps)
         for ly in 0..<rect.height {

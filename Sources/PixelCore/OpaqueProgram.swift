@@ -43,9 +43,10 @@ public struct OpaqueProgram: @unchecked Sendable {
     /// the loop takes them; returns how many it did.
     public func run(_ src: UnsafePointer<Pixel>, _ dst: UnsafeMutablePointer<Pixel>, _ count: Int) -> Int {
         steps.withUnsafeBufferPointer { st in
-            lunette_opaque_program_avx2(UnsafeRawPointer(src).assumingMemoryBound(to: Float.self),
-                                        UnsafeMutableRawPointer(dst).assumingMemoryBound(to: Float.self), count,
-                                        st.baseAddress, st.count)
+            lunette_opaque_program_avx2(
+                UnsafeRawPointer(src).assumingMemoryBound(to: Float.self),
+                UnsafeMutableRawPointer(dst).assumingMemoryBound(to: Float.self), count,
+                st.baseAddress, st.count)
         }
     }
 

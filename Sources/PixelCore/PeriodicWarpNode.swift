@@ -12,8 +12,10 @@ public final class PeriodicWarpNode: ImageNode, @unchecked Sendable {
     let sourceRegion: @Sendable (IRect) -> Rect?
     let map: @Sendable (Double, Double) -> Point?
 
-    public init(_ input: Image, box: IRect, sourceRegion: @escaping @Sendable (IRect) -> Rect?,
-                map: @escaping @Sendable (Double, Double) -> Point?) {
+    public init(
+        _ input: Image, box: IRect, sourceRegion: @escaping @Sendable (IRect) -> Rect?,
+        map: @escaping @Sendable (Double, Double) -> Point?
+    ) {
         inputs = [input]; self.box = box; self.sourceRegion = sourceRegion; self.map = map
     }
 
@@ -32,7 +34,8 @@ public final class PeriodicWarpNode: ImageNode, @unchecked Sendable {
     public func regionOfInterest(for rect: IRect, input index: Int) -> Rect {
         guard !box.isEmpty else { return .null }
         guard let s = sourceRegion(rect), !s.isEmpty, !s.isInfinite,
-              abs(s.minX) < 1e15, abs(s.maxX) < 1e15, abs(s.minY) < 1e15, abs(s.maxY) < 1e15 else { return box.rect }
+            abs(s.minX) < 1e15, abs(s.maxX) < 1e15, abs(s.minY) < 1e15, abs(s.maxY) < 1e15
+        else { return box.rect }
         // Bilinear taps of a position x are floor(x − ½) and the next column.
         let (x0, x1) = Self.wrapped((s.minX - 0.5).rounded(.down), (s.maxX - 0.5).rounded(.down) + 1, box.x, box.width)
         let (y0, y1) = Self.wrapped((s.minY - 0.5).rounded(.down), (s.maxY - 0.5).rounded(.down) + 1, box.y, box.height)

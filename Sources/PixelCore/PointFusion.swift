@@ -34,8 +34,10 @@ enum PointFusion {
     /// program while it takes them (one load and one store per pixel for all steps), the
     /// rest (runs of translucent pixels, values it declines) copied and run through the
     /// kernels one after the other.
-    static func run(_ steps: [any PointKernel], _ program: OpaqueProgram?, from src: UnsafeMutablePointer<Pixel>,
-                    into dst: UnsafeMutablePointer<Pixel>, _ count: Int) {
+    static func run(
+        _ steps: [any PointKernel], _ program: OpaqueProgram?, from src: UnsafeMutablePointer<Pixel>,
+        into dst: UnsafeMutablePointer<Pixel>, _ count: Int
+    ) {
         guard let program else {
             if src != dst { dst.update(from: src, count: count) }
             for k in steps { k.apply(dst, [], count) }

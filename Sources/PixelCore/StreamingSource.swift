@@ -35,8 +35,9 @@ extension Context {
             var want = r
             if let had = regions[id] {
                 if had.intersection(r) == r { return }
-                want = IRect(min(had.x, r.x), min(had.y, r.y), max(had.maxX, r.maxX) - min(had.x, r.x),
-                             max(had.maxY, r.maxY) - min(had.y, r.y))
+                want = IRect(
+                    min(had.x, r.x), min(had.y, r.y), max(had.maxX, r.maxX) - min(had.x, r.x),
+                    max(had.maxY, r.maxY) - min(had.y, r.y))
             }
             regions[id] = want
             for (i, input) in img.node.inputs.enumerated() {

@@ -18,7 +18,8 @@ public final class AffineWarpNode: ImageNode, @unchecked Sendable {
     var integerShift: (Int, Int)? {
         let t = transform
         guard t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == t.tx.rounded(), t.ty == t.ty.rounded(),
-              abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
+            abs(t.tx) < 1e9, abs(t.ty) < 1e9
+        else { return nil }
         return (Int(t.tx), Int(t.ty))
     }
 
@@ -127,8 +128,10 @@ public final class WarpNode: ImageNode, @unchecked Sendable {
     let sourceRegion: @Sendable (IRect) -> Rect
     let map: @Sendable (Double, Double) -> Point?
 
-    public init(_ input: Image, extent: Rect, sourceRegion: @escaping @Sendable (IRect) -> Rect,
-                map: @escaping @Sendable (Double, Double) -> Point?) {
+    public init(
+        _ input: Image, extent: Rect, sourceRegion: @escaping @Sendable (IRect) -> Rect,
+        map: @escaping @Sendable (Double, Double) -> Point?
+    ) {
         inputs = [input]; self.extent = extent; self.sourceRegion = sourceRegion; self.map = map
     }
 

@@ -31,15 +31,19 @@ public struct Zip3Kernel: PointKernel {
 extension Image {
     /// A fused point operation on this image and `other`, pixel by pixel; the extent is
     /// `extent` (default: this image's). Lua: `img | CIUnsharpMask{}` builds one of these.
-    public func zipped(with other: Image, extent: Rect? = nil, preservesAlpha: Bool = false,
-                       _ function: @escaping @Sendable (Pixel, Pixel) -> Pixel) -> Image {
+    public func zipped(
+        with other: Image, extent: Rect? = nil, preservesAlpha: Bool = false,
+        _ function: @escaping @Sendable (Pixel, Pixel) -> Pixel
+    ) -> Image {
         Image(PointNode([self, other], Zip2Kernel(preservesAlpha: preservesAlpha, function), extent: extent ?? self.extent))
     }
 
     /// A fused point operation on three images; the extent is `extent` (default: the union).
     /// Lua: `img | CIBlendWithMask{backgroundImage = bg, maskImage = m}` builds one of these.
-    public func zipped(with b: Image, _ c: Image, extent: Rect? = nil, preservesAlpha: Bool = false,
-                       _ function: @escaping @Sendable (Pixel, Pixel, Pixel) -> Pixel) -> Image {
+    public func zipped(
+        with b: Image, _ c: Image, extent: Rect? = nil, preservesAlpha: Bool = false,
+        _ function: @escaping @Sendable (Pixel, Pixel, Pixel) -> Pixel
+    ) -> Image {
         Image(PointNode([self, b, c], Zip3Kernel(preservesAlpha: preservesAlpha, function), extent: extent))
     }
 }

@@ -38,7 +38,8 @@ final class ZoomBlurNode: ImageNode, @unchecked Sendable {
         guard !roi.isEmpty else { return dst }
         let src = session.render(inputs[0], IRect(covering: roi))
         // The farthest corner of the tile from the centre sets the longest streak.
-        let far = [(rect.x, rect.y), (rect.maxX, rect.y), (rect.x, rect.maxY), (rect.maxX, rect.maxY)]
+        let far =
+            [(rect.x, rect.y), (rect.maxX, rect.y), (rect.x, rect.maxY), (rect.maxX, rect.maxY)]
             .map { hypot(Double($0.0) - cx, Double($0.1) - cy) }.max() ?? 0
         let n = min(64, max(1, Int((2 * far * abs(1 - nearest)).rounded(.up))))
         let step = (1 - nearest) / Double(n), scale = 1 / Float(n)

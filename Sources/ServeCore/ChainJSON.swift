@@ -18,15 +18,23 @@ struct ChainJSON {
     static let maxSteps = 64
 
     init(_ steps: Any, descriptors: [String: FilterDescriptor]) throws {
-        guard let list = steps as? [Any] else { throw APIError("'steps' must be a list of steps such as {\"filter\": \"CISepiaTone\"}") }
-        if list.count > Self.maxSteps { throw APIError("a chain of \(list.count) steps is over the \(Self.maxSteps)-step limit", status: 413, exit: .limit) }
+        guard let list = steps as? [Any] else {
+            throw APIError("'steps' must be a list of steps such as {\"filter\": \"CISepiaTone\"}")
+        }
+        if list.count > Self.maxSteps {
+            throw APIError("a chain of \(list.count) steps is over the \(Self.maxSteps)-step limit", status: 413, exit: .limit)
+        }
         var lines = ["return {", "  version = 1,", "  steps = {"]
         var images: [(step: String, key: String, source: String)] = []
         var ids: [String] = []
         for (i, item) in list.enumerated() {
             let where_ = "steps[\(i + 1)]"
-            guard let step = item as? [String: Any] else { throw APIError("\(where_): expected an object such as {\"filter\": \"CISepiaTone\"}") }
-            guard let filter = step["filter"] as? String else { throw APIError("\(where_): 'filter' must be a filter name such as \"CISepiaTone\"") }
+            guard let step = item as? [String: Any] else {
+                throw APIError("\(where_): expected an object such as {\"filter\": \"CISepiaTone\"}")
+            }
+            guard let filter = step["filter"] as? String else {
+                throw APIError("\(where_): 'filter' must be a filter name such as \"CISepiaTone\"")
+            }
             let id = step["id"] as? String ?? "s\(i + 1)"
             let lower = filter.lowercased()
             let descriptor = descriptors[lower] ?? descriptors["ci" + lower]
@@ -41,7 +49,9 @@ struct ChainJSON {
                 if value is NSNull { continue }
                 inputs.append("[\(Self.literal(key))] = " + (try Self.literal(value, cls, "\(where_) input \(key)")))
             }
-            var fields = ["id = \(Self.literal(id))", "filter = \(Self.literal(filter))", "inputs = {\(inputs.joined(separator: ", "))}"]
+            var fields = [
+                "id = \(Self.literal(id))", "filter = \(Self.literal(filter))", "inputs = {\(inputs.joined(separator: ", "))}",
+            ]
             if let on = step["enabled"] as? Bool, !on { fields.append("enabled = false") }
             lines.append("    {" + fields.joined(separator: ", ") + "},")
             ids.append(id)

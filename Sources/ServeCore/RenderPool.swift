@@ -36,8 +36,9 @@ final class RenderPool<Resource>: @unchecked Sendable {
     /// Runs `body` with a resource of its own on a worker thread.
     func run<T>(_ body: @escaping (Resource) throws -> T) async throws -> T {
         guard let reused = acquire() else {
-            throw APIError("the server is busy: \(capacity) \(what) are running; retry in a moment",
-                           status: 503, exit: .limit, headers: [("Retry-After", "1")])
+            throw APIError(
+                "the server is busy: \(capacity) \(what) are running; retry in a moment",
+                status: 503, exit: .limit, headers: [("Retry-After", "1")])
         }
         let once = Once()
         return try await withCheckedThrowingContinuation { (k: CheckedContinuation<T, Error>) in
@@ -55,8 +56,10 @@ final class RenderPool<Resource>: @unchecked Sendable {
             }
             queue.asyncAfter(deadline: .now() + timeLimit) {
                 if once.claim() {
-                    k.resume(throwing: APIError("time limit of \(RenderPool<Void>.seconds(self.timeLimit)) s reached",
-                                                status: 503, exit: .limit, headers: [("Retry-After", "1")]))
+                    k.resume(
+                        throwing: APIError(
+                            "time limit of \(RenderPool<Void>.seconds(self.timeLimit)) s reached",
+                            status: 503, exit: .limit, headers: [("Retry-After", "1")]))
                 }
             }
         }

@@ -45,14 +45,19 @@ extension ServeAPI {
             return try ImageWriter.encode(out, format: format, options: options)
         }
         let ms = Date().timeIntervalSince(start) * 1000
-        return APIResponse(headers: [("Content-Type", format == .png ? "image/png" : format == .jpeg ? "image/jpeg" : "image/webp"),
-                                     ("X-Render-Time", String(format: "%.1f", ms)),
-                                     ("X-Source-Size", "\(Int(full.width))x\(Int(full.height))"),
-                                     ("Cache-Control", "no-store")], body: bytes)
+        return APIResponse(
+            headers: [
+                ("Content-Type", format == .png ? "image/png" : format == .jpeg ? "image/jpeg" : "image/webp"),
+                ("X-Render-Time", String(format: "%.1f", ms)),
+                ("X-Source-Size", "\(Int(full.width))x\(Int(full.height))"),
+                ("Cache-Control", "no-store"),
+            ], body: bytes)
     }
 
     /// The request's chain: `steps` (JSON) or `chain` (chain-file text), as text for `Chain.parse`.
-    func chainSource(_ request: [String: Any]) throws -> (text: String, name: String, ids: [String], images: [(String, String, String)]) {
+    func chainSource(
+        _ request: [String: Any]
+    ) throws -> (text: String, name: String, ids: [String], images: [(String, String, String)]) {
         if let text = request["chain"] as? String {
             if request["steps"] != nil { throw APIError("give 'steps' or 'chain', not both") }
             return (text, "chain", [], [])
@@ -73,7 +78,8 @@ extension ServeAPI {
         let name = request["image"] as? String ?? "astronaut"
         if name.hasPrefix("upload:") {
             guard let img = try uploads.image(name, size: size) else {
-                throw APIError("\(name): no such upload (uploads are dropped when the server restarts or needs room)", status: 404)
+                throw APIError(
+                    "\(name): no such upload (uploads are dropped when the server restarts or needs room)", status: 404)
             }
             return img
         }
@@ -110,7 +116,8 @@ extension ServeAPI {
     static func int(_ value: Any?, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
         guard let value else { return nil }
         guard let n = value as? NSNumber, !ChainJSON.isBool(n), n.doubleValue == n.doubleValue.rounded(),
-              range.contains(Int(exactly: n.doubleValue) ?? Int.min) else {
+            range.contains(Int(exactly: n.doubleValue) ?? Int.min)
+        else {
             throw APIError("\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound)")
         }
         return n.intValue

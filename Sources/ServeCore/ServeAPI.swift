@@ -86,10 +86,12 @@ public final class ServeAPI: @unchecked Sendable {
             case ("POST", "/api/chain/import"): return try await importChain(body)
             case ("GET", _) where path.hasPrefix("/api/filters/"):
                 let name = String(path.dropFirst("/api/filters/".count)).removingPercentEncoding ?? ""
-                guard let d = descriptor(name) else { throw APIError("unknown filter '\(name)' (lunette filters lists them)", status: 404) }
+                guard let d = descriptor(name) else {
+                    throw APIError("unknown filter '\(name)' (lunette filters lists them)", status: 404)
+                }
                 return .json(filtersJSON[d.name] ?? [:])
             case (_, "/"), (_, "/api/filters"), (_, "/api/categories"), (_, "/api/images"), (_, "/api/upload"),
-                 (_, "/api/render"), (_, "/api/chain/export"), (_, "/api/chain/import"):
+                (_, "/api/render"), (_, "/api/chain/export"), (_, "/api/chain/import"):
                 throw APIError("\(method) is not allowed on \(path)", status: 405, exit: .usage)
             default:
                 throw APIError("no such page: \(path)", status: 404, exit: .usage)
@@ -126,7 +128,8 @@ public final class ServeAPI: @unchecked Sendable {
     /// Stock photos by name (`astronaut` → `photos/astronaut.png`), from the assets folder.
     static func findStock() -> [String: String] {
         guard let dir = StockImages.directory(),
-              let files = try? FileManager.default.contentsOfDirectory(atPath: dir + "/photos") else { return [:] }
+            let files = try? FileManager.default.contentsOfDirectory(atPath: dir + "/photos")
+        else { return [:] }
         var out: [String: String] = [:]
         for f in files where f.hasSuffix(".png") || f.hasSuffix(".jpg") {
             out[String(f.prefix { $0 != "." })] = "photos/" + f

@@ -59,6 +59,8 @@ final class UploadStore: @unchecked Sendable {
     /// Uploads kept now, oldest first.
     var list: [[String: Any]] {
         lock.lock(); defer { lock.unlock() }
-        return entries.map { ["id": $0.id, "name": $0.name, "width": Int($0.image.extent.width), "height": Int($0.image.extent.height)] }
+        return entries.map {
+            ["id": $0.id, "name": $0.name, "width": Int($0.image.extent.width), "height": Int($0.image.extent.height)]
+        }
     }
 }

@@ -1,7 +1,8 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import XCTest
+
+@testable import Codecs
 
 /// H.273 code points (PNG cICP, HEIF/AVIF nclx) to profiles: each transfer curve against
 /// its published formula, on primaries that leave a gray unchanged.

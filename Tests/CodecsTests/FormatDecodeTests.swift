@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// Every decoder against Pillow's decode of the same file (Tests/Fixtures/formats,
 /// gen_formats.py): JPEG, WebP and TIFF within 1/255, HEIC within 2/255; tagged files
@@ -54,7 +55,8 @@ final class FormatDecodeTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("rgb-profile.jpg").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let naive = try FormatFixtures.maxDifference(try ImageIO.load(path), try ImageIO.load(FormatFixtures.path("cmyk-icc.ref.png")))
+        let naive = try FormatFixtures.maxDifference(
+            try ImageIO.load(path), try ImageIO.load(FormatFixtures.path("cmyk-icc.ref.png")))
         XCTAssertGreaterThan(naive, 30, "without its profile the file converts the naive way")
     }
 
@@ -79,7 +81,8 @@ final class FormatDecodeTests: XCTestCase {
         let plain = try ImageIO.load(Fixtures.astronaut)
         XCTAssertEqual(plain.metadata?.properties["Format"], .string("png"))
         XCTAssertEqual(plain.metadata?.properties["PixelWidth"], .number(512))
-        XCTAssertEqual(try ImageIO.load(FormatFixtures.path("display-p3.png")).metadata?.properties["ProfileName"], .string("Display P3"))
+        XCTAssertEqual(
+            try ImageIO.load(FormatFixtures.path("display-p3.png")).metadata?.properties["ProfileName"], .string("Display P3"))
         let tagged = try ImageIO.load(FormatFixtures.path("tagged.tif"))
         guard case .dictionary(let fields)? = tagged.metadata?.properties["TIFF"] else { return XCTFail("no TIFF tags") }
         XCTAssertEqual(fields["Make"], .string("Lunette"))
@@ -101,7 +104,10 @@ final class PNGCICPTests: XCTestCase {
                 var crc = CRC32()
                 crc.update(Array("cICP".utf8) + values)
                 let c = crc.value
-                out += [0, 0, 0, 4] + Array("cICP".utf8) + values + [UInt8(c >> 24), UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255)]
+                out +=
+                    [0, 0, 0, 4] + Array("cICP".utf8) + values + [
+                        UInt8(c >> 24), UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255),
+                    ]
             } else {
                 out += png[at..<at + 12 + length]
             }

@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// Writing every format: round trips, encoder options that change the file, output
 /// colour spaces (a Display P3 round trip keeps colours outside sRGB), metadata kept
@@ -10,8 +11,10 @@ import XCTest
 final class FormatEncodeTests: XCTestCase {
     let photo = FormatFixtures.path("baseline.ref.png")
 
-    func roundTrip(_ image: Image, _ format: ImageFormat, _ options: SaveOptions = SaveOptions(),
-                   load: LoadOptions = LoadOptions()) throws -> Image {
+    func roundTrip(
+        _ image: Image, _ format: ImageFormat, _ options: SaveOptions = SaveOptions(),
+        load: LoadOptions = LoadOptions()
+    ) throws -> Image {
         let bytes = try ImageWriter.encode(image, format: format, options: options)
         XCTAssertEqual(ImageFormat.sniff(Array(bytes.prefix(64))), format)
         return try ImageIO.decode(bytes, name: "round trip", options: load)
@@ -45,7 +48,9 @@ final class FormatEncodeTests: XCTestCase {
         var optimized = SaveOptions()
         low.quality = 40; high.quality = 95; progressive.progressive = true; full.subsampling = 444
         optimized.optimizeHuffman = true
-        let sizes = try [low, high, SaveOptions(), full, optimized].map { try ImageWriter.encode(img, format: .jpeg, options: $0).count }
+        let sizes = try [low, high, SaveOptions(), full, optimized].map {
+            try ImageWriter.encode(img, format: .jpeg, options: $0).count
+        }
         XCTAssertLessThan(sizes[0], sizes[2])
         XCTAssertLessThan(sizes[2], sizes[1])
         XCTAssertLessThan(sizes[2], sizes[3], "4:4:4 keeps more chroma than 4:2:0")
@@ -70,7 +75,8 @@ final class FormatEncodeTests: XCTestCase {
             let back = try roundTrip(managed, format, o, load: LoadOptions(space: .none))
             let stored = try ImageIO.load(file, options: LoadOptions(space: .none))
             XCTAssertLessThanOrEqual(try FormatFixtures.maxDifference(back, stored), 1, "\(format)")
-            XCTAssertEqual(try roundTrip(managed, format, o).metadata?.properties["ProfileName"], .string("Display P3"), "\(format)")
+            XCTAssertEqual(
+                try roundTrip(managed, format, o).metadata?.properties["ProfileName"], .string("Display P3"), "\(format)")
         }
     }
 

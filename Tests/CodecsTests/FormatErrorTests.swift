@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// Cut-short, damaged, hostile and unknown files: exit statuses 3/4/5 with one-line
 /// messages, for every decoder; never a trap.
@@ -19,7 +20,9 @@ final class FormatErrorTests: XCTestCase {
     }
 
     func testTruncatedFilesAreExitFour() throws {
-        for name in ["baseline.jpg", "progressive.jpg", "lossy.webp", "lossless.webp", "gray16.tif", "photo.heic", "display-p3.png"] {
+        for name in [
+            "baseline.jpg", "progressive.jpg", "lossy.webp", "lossless.webp", "gray16.tif", "photo.heic", "display-p3.png",
+        ] {
             let bytes = try AtomicFile.read(FormatFixtures.path(name))
             for fraction in [0.1, 0.5, 0.9] {
                 let (s, message) = status(Array(bytes.prefix(Int(Double(bytes.count) * fraction))), name)
@@ -56,7 +59,7 @@ final class FormatErrorTests: XCTestCase {
         for i in 12..<40 { webp[i] = 0 }
         XCTAssertEqual(status(webp).0, .invalidInput, status(webp).1)
         var tiff = try AtomicFile.read(FormatFixtures.path("rgb-lzw.tif"))
-        tiff[4] = 0xff; tiff[5] = 0xff; tiff[6] = 0xff; tiff[7] = 0x0f   // IFD offset far outside
+        tiff[4] = 0xff; tiff[5] = 0xff; tiff[6] = 0xff; tiff[7] = 0x0f  // IFD offset far outside
         XCTAssertNotNil(status(tiff).0, status(tiff).1)
     }
 
@@ -79,14 +82,17 @@ final class FormatErrorTests: XCTestCase {
         var crc = CRC32()
         crc.update(Array(png[at..<(at + 4 + length)]))
         let c = crc.value
-        png.replaceSubrange((at + 4 + length)..<(at + 8 + length), with: [UInt8(c >> 24), UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255)])
+        png.replaceSubrange(
+            (at + 4 + length)..<(at + 8 + length),
+            with: [UInt8(c >> 24), UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255)])
         let damaged = try ImageIO.decode(png, name: "damaged.png")
         let raw = try ImageIO.decode(png, name: "damaged.png", options: LoadOptions(space: .none))
         let srgb = try FormatFixtures.rgba8(damaged), stored = try FormatFixtures.rgba8(raw)
         XCTAssertEqual(damaged.metadata?.properties["ProfileName"], nil)
         XCTAssertEqual(srgb.bytes.count, stored.bytes.count)
         // Treated as sRGB: the 8-bit view is the stored values (raw values re-encoded differ).
-        let original = try FormatFixtures.rgba8(try ImageIO.decode(try AtomicFile.read(FormatFixtures.path("display-p3.png")), name: "p3"))
+        let original = try FormatFixtures.rgba8(
+            try ImageIO.decode(try AtomicFile.read(FormatFixtures.path("display-p3.png")), name: "p3"))
         XCTAssertNotEqual(srgb.bytes, original.bytes, "the damaged profile was not used")
     }
 

@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// Helpers for the format tests: fixtures in Tests/Fixtures/formats (made by
 /// gen_formats.py with Pillow) and 8-bit sRGB views of loaded images.
@@ -43,8 +44,10 @@ enum FormatFixtures {
     }
 
     /// Loads fixture `name` and its Pillow reference; returns their largest difference.
-    static func compare(_ name: String, reference: String, options: LoadOptions = LoadOptions(),
-                        file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+    static func compare(
+        _ name: String, reference: String, options: LoadOptions = LoadOptions(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Int {
         let loaded = try ImageIO.load(path(name), options: options)
         let expected = try ImageIO.load(path(reference))
         return try maxDifference(loaded, expected, file: file, line: line)

@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// `ImageIO.open` on a JPEG: rows decoded while the image renders (as PNGs), profiles
 /// applied per row; the same pixels as the eager decoder; rotated files load whole.
@@ -13,7 +14,9 @@ final class JPEGStreamTests: XCTestCase {
     }
 
     func testStreamedJPEGsEqualTheEagerDecoder() throws {
-        for name in ["baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "cmyk-icc.jpg", "display-p3.jpg", "adobe-rgb.jpg"] {
+        for name in [
+            "baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "cmyk-icc.jpg", "display-p3.jpg", "adobe-rgb.jpg",
+        ] {
             let path = FormatFixtures.path(name)
             let streamed = try ImageIO.open(path)
             XCTAssertTrue(streamed.node is RowStreamNode, name)
@@ -48,12 +51,16 @@ final class JPEGStreamTests: XCTestCase {
             XCTAssertEqual(image.metadata?.properties["PixelWidth"], .number(24))
         }
         // Close to the full decode averaged 2×2 (libjpeg's scaled IDCT is not a box filter).
-        let full = try FormatFixtures.rgba8(try ImageIO.load(path)), small = try FormatFixtures.rgba8(try ImageIO.load(path, options: half))
+        let full = try FormatFixtures.rgba8(try ImageIO.load(path)),
+            small = try FormatFixtures.rgba8(try ImageIO.load(path, options: half))
         var total = 0
         for y in 0..<18 {
             for x in 0..<24 {
                 for c in 0..<3 {
-                    let box = [(0, 0), (1, 0), (0, 1), (1, 1)].reduce(0) { $0 + Int(full.bytes[((2 * y + $1.1) * 48 + 2 * x + $1.0) * 4 + c]) } / 4
+                    let box =
+                        [(0, 0), (1, 0), (0, 1), (1, 1)].reduce(0) {
+                            $0 + Int(full.bytes[((2 * y + $1.1) * 48 + 2 * x + $1.0) * 4 + c])
+                        } / 4
                     total += abs(box - Int(small.bytes[(y * 24 + x) * 4 + c]))
                 }
             }

@@ -24,7 +24,8 @@ final class PNGEncoderTests: XCTestCase {
 
     func testSixteenBitRoundTripWithinOneLevel() throws {
         let first = dir.appendingPathComponent("first.png").path
-        try PNGEncoder.write(try decode(Fixtures.fixture("pngsuite/basn6a16.png")).image(), to: first, options: PNGOptions(depth: 16))
+        try PNGEncoder.write(
+            try decode(Fixtures.fixture("pngsuite/basn6a16.png")).image(), to: first, options: PNGOptions(depth: 16))
         let original = try decode(first)
         let out = dir.appendingPathComponent("a16.png").path
         try PNGEncoder.write(original.image(), to: out, options: PNGOptions(depth: 16))
@@ -69,10 +70,11 @@ final class PNGEncoderTests: XCTestCase {
     func testFailureInsideTheWriterRemovesTheTemporaryFile() throws {
         let out = dir.appendingPathComponent("new.png").path
         struct Boom: Error {}
-        XCTAssertThrowsError(try AtomicFile.write(to: out) { file in
-            fputs("partial", file)
-            throw Boom()
-        })
+        XCTAssertThrowsError(
+            try AtomicFile.write(to: out) { file in
+                fputs("partial", file)
+                throw Boom()
+            })
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 

@@ -83,12 +83,14 @@ final class AtomicPendingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("t.txt").path
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
-        XCTAssertThrowsError(try AtomicFile.write(to: target) { file in
-            fputs("new", file)
-            let tmp = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
-            XCTAssertEqual(tmp.count, 1)
-            AtomicFile.removePendingTemporaries()
-        }) { error in
+        XCTAssertThrowsError(
+            try AtomicFile.write(to: target) { file in
+                fputs("new", file)
+                let tmp = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+                XCTAssertEqual(tmp.count, 1)
+                AtomicFile.removePendingTemporaries()
+            }
+        ) { error in
             XCTAssertEqual((error as? LunetteError)?.status, .io)
         }
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "old")

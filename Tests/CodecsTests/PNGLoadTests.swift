@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// `ImageIO.load` decodes chunks of rows while the chunk before converts: the same pixels,
 /// opacity and errors as decoding the whole file to samples first (`RawImage.image`).
@@ -27,7 +28,9 @@ final class PNGLoadTests: XCTestCase {
                 let bytes = try AtomicFile.read(path)
                 let whole: RawImage
                 do { whole = try PNGDecoder.decode(bytes, name: path) } catch {
-                    XCTAssertThrowsError(try PNGDecoder.image(bytes, name: path), path) { XCTAssertEqual("\($0)", "\(error)", path) }
+                    XCTAssertThrowsError(try PNGDecoder.image(bytes, name: path), path) {
+                        XCTAssertEqual("\($0)", "\(error)", path)
+                    }
                     continue
                 }
                 for space in [WorkingSpace.linear, .none] {

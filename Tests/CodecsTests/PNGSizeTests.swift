@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// PNG size at level 6 against Pillow's level-6 encoding of the same pixels (issue 21:
 /// within 1.05× on every photo). Pillow re-encodes the file Lunette wrote, so both hold
@@ -27,8 +28,9 @@ final class PNGSizeTests: XCTestCase {
         let photos = [Fixtures.astronaut, Fixtures.coffee, FormatFixtures.path("rocket.jpg")]
         for (i, photo) in photos.enumerated() {
             let out = dir.appendingPathComponent("photo\(i).png").path
-            try PNGEncoder.write(try ImageIO.load(photo), to: out, options: PNGOptions(compression: 6),
-                                 context: Context(threads: 2))
+            try PNGEncoder.write(
+                try ImageIO.load(photo), to: out, options: PNGOptions(compression: 6),
+                context: Context(threads: 2))
             guard let pillow = pillowSize(out) else { throw XCTSkip("Pillow is not installed") }
             let ours = try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int
             let ratio = Double(ours) / Double(pillow)

@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// `ImageIO.open`: rows decoded while the image renders, a bounded window of them kept,
 /// and the same pixels as the eager decoder in every case.
@@ -33,20 +34,24 @@ final class PNGStreamTests: XCTestCase {
         var out: [Float] = []
         try Context(threads: 2, tileSize: 48).renderStrips(img, rect: try Context.renderRect(for: img), stripHeight: 24) { s in
             for y in (0..<s.height).reversed() {
-                out += UnsafeBufferPointer(start: UnsafeRawPointer(s.row(y)).assumingMemoryBound(to: Float.self), count: s.width * 4)
+                out += UnsafeBufferPointer(
+                    start: UnsafeRawPointer(s.row(y)).assumingMemoryBound(to: Float.self), count: s.width * 4)
             }
         }
         return out
     }
 
     func testStreamedRenderMatchesEagerDecoding() throws {
-        let files = [try photo(), Fixtures.fixture("pngsuite/basn6a16.png"), Fixtures.fixture("pngsuite/basi6a16.png"),
-                     Fixtures.fixture("pngsuite/basi0g04.png"), Fixtures.fixture("pngsuite/tbrn2c08.png"),
-                     Fixtures.fixture("pngsuite/g25n2c08.png")]
+        let files = [
+            try photo(), Fixtures.fixture("pngsuite/basn6a16.png"), Fixtures.fixture("pngsuite/basi6a16.png"),
+            Fixtures.fixture("pngsuite/basi0g04.png"), Fixtures.fixture("pngsuite/tbrn2c08.png"),
+            Fixtures.fixture("pngsuite/g25n2c08.png"),
+        ]
         for path in files {
             for sigma in [1.5, 6] {
-                XCTAssertEqual(try blurred(try ImageIO.open(path), sigma: sigma), try blurred(try ImageIO.load(path), sigma: sigma),
-                               "\(path) σ \(sigma)")
+                XCTAssertEqual(
+                    try blurred(try ImageIO.open(path), sigma: sigma), try blurred(try ImageIO.load(path), sigma: sigma),
+                    "\(path) σ \(sigma)")
             }
             let streamed = try ImageIO.open(path)
             XCTAssertEqual(streamed.isOpaque, try ImageIO.load(path).isOpaque, path)
@@ -65,8 +70,9 @@ final class PNGStreamTests: XCTestCase {
         XCTAssertEqual(try blurred(streamed, sigma: 6), expected)
         XCTAssertEqual(try blurred(streamed, sigma: 6), expected)
         XCTAssertNotNil((streamed.node as? PNGStreamNode)?.whole, "decoded whole for the second render")
-        XCTAssertEqual(try strips(try ImageIO.open(small).transformed(by: flip)),
-                       try strips(try ImageIO.load(small).transformed(by: flip)))
+        XCTAssertEqual(
+            try strips(try ImageIO.open(small).transformed(by: flip)),
+            try strips(try ImageIO.load(small).transformed(by: flip)))
     }
 
     func testOnlyAWindowOfRowsIsKept() throws {

@@ -72,12 +72,14 @@ final class PNGSuiteTests: XCTestCase {
     }
 
     func testHugeHeaderIsRejectedBeforeAllocating() throws {
-        let header = Checksums.pngHeader(width: 20000, height: 20000) + Checksums.chunk("IDAT", [1, 2, 3])
+        let header =
+            Checksums.pngHeader(width: 20000, height: 20000) + Checksums.chunk("IDAT", [1, 2, 3])
             + Checksums.chunk("IEND", [])
         XCTAssertThrowsError(try PNGDecoder.decode(header, name: "huge.png")) { error in
             let e = error as? LunetteError
             XCTAssertEqual(e?.status, .limit)
-            XCTAssertTrue(e?.message.contains("400000000 pixels exceeds the limit of 268402689") ?? false, "\(String(describing: e))")
+            XCTAssertTrue(
+                e?.message.contains("400000000 pixels exceeds the limit of 268402689") ?? false, "\(String(describing: e))")
         }
     }
 

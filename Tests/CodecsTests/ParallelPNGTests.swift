@@ -1,9 +1,10 @@
-@testable import Codecs
 import CPNGShim
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// The parallel PNG writer: pieces deflated apart and joined into one zlib stream must
 /// decode to the same samples with libpng and, when it is installed, with Pillow.
@@ -21,8 +22,9 @@ final class ParallelPNGTests: XCTestCase {
         XCTAssertEqual(strips.reduce(0, +), rect.height)
         let path = dir.appendingPathComponent("p\(channels)-\(options.depth)-\(options.compression).png").path
         try AtomicFile.write(to: path) { file in
-            let writer = try PNGStripWriter(file: file, name: path, width: rect.width, height: rect.height,
-                                            channels: channels, options: options, threads: threads)
+            let writer = try PNGStripWriter(
+                file: file, name: path, width: rect.width, height: rect.height,
+                channels: channels, options: options, threads: threads)
             var top = rect.maxY
             for h in strips {
                 try writer.append(try Context(threads: 2).render(image, rect: IRect(rect.x, top - h, rect.width, h)))
@@ -44,8 +46,9 @@ final class ParallelPNGTests: XCTestCase {
         let original = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
         var pillowChecked = 0
         for level in [0, 1, 6, 9] {
-            let path = try write(original.image(), strips: [1, 2, 37, 120, 240], channels: 3,
-                                 options: PNGOptions(compression: level), threads: 3)
+            let path = try write(
+                original.image(), strips: [1, 2, 37, 120, 240], channels: 3,
+                options: PNGOptions(compression: level), threads: 3)
             let bytes = try AtomicFile.read(path)
             XCTAssertGreaterThan(idatCount(bytes), 5, "one IDAT per piece")
             let again = try PNGDecoder.decode(bytes, name: path)
@@ -67,8 +70,9 @@ final class ParallelPNGTests: XCTestCase {
         for depth in [8, 16] {
             let path = try write(img, strips: [5, 50, 6], channels: 4, options: PNGOptions(depth: depth), threads: 4)
             let reference = dir.appendingPathComponent("ref\(depth).png").path
-            try PNGEncoder.write(img, to: reference, options: PNGOptions(depth: depth, channels: .rgba),
-                                 context: Context(threads: 1))
+            try PNGEncoder.write(
+                img, to: reference, options: PNGOptions(depth: depth, channels: .rgba),
+                context: Context(threads: 1))
             let a = try PNGDecoder.decode(try AtomicFile.read(path), name: path)
             let b = try PNGDecoder.decode(try AtomicFile.read(reference), name: reference)
             XCTAssertEqual(a.bitDepth, depth)

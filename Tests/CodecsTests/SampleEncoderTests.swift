@@ -1,7 +1,8 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import XCTest
+
+@testable import Codecs
 
 /// The 8-bit sRGB row encoder (`lunette_encode8_row`) gives, byte for byte, what the
 /// per-pixel definition gives: unpremultiply (0 where alpha ≤ 0), clamp, sRGB through the
@@ -18,13 +19,17 @@ final class SampleEncoderTests: XCTestCase {
 
     func testRowsMatchThePerPixelDefinition() {
         var rng = SystemRandomNumberGenerator()
-        var pixels: [Pixel] = [Pixel(0.2, 0.4, 0.6, 1), Pixel(0, 0, 0, 0), Pixel(0.5, -0.1, 2, 1), Pixel(0.1, 0.1, 0.1, -1),
-                               Pixel(0.3, 0.2, 0.1, 1.5), Pixel(1e-8, 2e-8, 0, 1e-7), Pixel(.nan, 0.5, 0.5, 1),
-                               Pixel(0.5, 0.5, 0.5, .nan), Pixel(-0.0, 0, 1, 1), Pixel(.infinity, 0.5, 0.5, 1)]
+        var pixels: [Pixel] = [
+            Pixel(0.2, 0.4, 0.6, 1), Pixel(0, 0, 0, 0), Pixel(0.5, -0.1, 2, 1), Pixel(0.1, 0.1, 0.1, -1),
+            Pixel(0.3, 0.2, 0.1, 1.5), Pixel(1e-8, 2e-8, 0, 1e-7), Pixel(.nan, 0.5, 0.5, 1),
+            Pixel(0.5, 0.5, 0.5, .nan), Pixel(-0.0, 0, 1, 1), Pixel(.infinity, 0.5, 0.5, 1),
+        ]
         for _ in 0..<5000 {
             let a = Float.random(in: -0.1...1.1, using: &rng)
-            pixels.append(Pixel(Float.random(in: -0.2...1.2, using: &rng) * a, Float.random(in: 0...1, using: &rng) * a,
-                                Float.random(in: 0...1.3, using: &rng) * a, a))
+            pixels.append(
+                Pixel(
+                    Float.random(in: -0.2...1.2, using: &rng) * a, Float.random(in: 0...1, using: &rng) * a,
+                    Float.random(in: 0...1.3, using: &rng) * a, a))
         }
         for channels in [3, 4] {
             var out = [UInt8](repeating: 0, count: pixels.count * channels)

@@ -1,8 +1,9 @@
-@testable import Codecs
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import Codecs
 
 /// EXIF in TIFF files: the Exif and GPS IFDs of an input become `img.properties` and the
 /// EXIF outputs keep; TIFF outputs write them as IFDs of their own (`--strip` drops them).
@@ -44,7 +45,8 @@ final class TIFFEXIFTests: XCTestCase {
         // An independent reader of the TIFF written: Pillow, when installed.
         let path = Fixtures.temporaryDirectory().appendingPathComponent("out.tif").path
         try Data(try ImageWriter.encode(img, format: .tiff, options: o)).write(to: URL(fileURLWithPath: path))
-        let code = "import sys; from PIL import Image; e = Image.open(sys.argv[1]).getexif(); x = e.get_ifd(0x8769); "
+        let code =
+            "import sys; from PIL import Image; e = Image.open(sys.argv[1]).getexif(); x = e.get_ifd(0x8769); "
             + "g = e.get_ifd(0x8825); print(float(x[0x829d]), x[0x8827], g[1], [float(v) for v in g[2]])"
         if let out = FormatFixtures.python(code, path) {
             XCTAssertEqual(String(decoding: out, as: UTF8.self), "2.8 200 N [48.0, 51.0, 30.0]\n")
@@ -55,13 +57,16 @@ final class TIFFEXIFTests: XCTestCase {
 
     func testBigEndianEXIFIsWrittenIntoALittleEndianTIFF() throws {
         // A Motorola-order block (as many cameras write): ISO 200 (SHORT), FNumber 28/10 (RATIONAL).
-        let exif = [EXIF.Entry(tag: 0x8827, type: 3, count: 1, value: [0, 200]),
-                    EXIF.Entry(tag: 0x829d, type: 5, count: 1, value: [0, 0, 0, 28, 0, 0, 0, 10])]
+        let exif = [
+            EXIF.Entry(tag: 0x8827, type: 3, count: 1, value: [0, 200]),
+            EXIF.Entry(tag: 0x829d, type: 5, count: 1, value: [0, 0, 0, 28, 0, 0, 0, 10]),
+        ]
         let block = EXIF.serialize(little: false, ifd0: [], exif: exif, gps: [])
         var o = SaveOptions()
         o.metadata = ImageMetadata(exif: block)
-        let back = try ImageIO.decode(try ImageWriter.encode(TestImages.random(8, 8, opaque: true), format: .tiff, options: o),
-                                      name: "out")
+        let back = try ImageIO.decode(
+            try ImageWriter.encode(TestImages.random(8, 8, opaque: true), format: .tiff, options: o),
+            name: "out")
         XCTAssertEqual(dictionary(back, "Exif")?["ISOSpeedRatings"], .number(200))
         XCTAssertEqual(dictionary(back, "Exif")?["FNumber"], .number(2.8))
     }

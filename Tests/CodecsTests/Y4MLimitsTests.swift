@@ -32,13 +32,15 @@ final class Y4MLimitsTests: XCTestCase {
     func testStreamHeaderLengthLimit() throws {
         // Unknown tags are allowed, so a long header parses while it stays within 4096 bytes.
         let pad = " X" + String(repeating: "a", count: 4000)
-        let ok = try Y4MReader(path: try file(Array("YUV4MPEG2 W2 H2 C444\(pad)\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 12)))
+        let ok = try Y4MReader(
+            path: try file(Array("YUV4MPEG2 W2 H2 C444\(pad)\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 12)))
         XCTAssertEqual(ok.format.width, 2)
         XCTAssertNotNil(try ok.next())
         let endless = Array("YUV4MPEG2 W2 H2 ".utf8) + [UInt8](repeating: 0x41, count: 200_000)
         try assertError(endless, .invalidInput, "stream header longer than 4096 bytes (no newline)")
-        try assertError(Array("YUV4MPEG2 W2 H2 X\(String(repeating: "b", count: 5000))\n".utf8), .invalidInput,
-                        "stream header longer than 4096 bytes")
+        try assertError(
+            Array("YUV4MPEG2 W2 H2 X\(String(repeating: "b", count: 5000))\n".utf8), .invalidInput,
+            "stream header longer than 4096 bytes")
         try assertError(Array("YUV4MPEG2 W2 H2 C444".utf8), .truncated, "truncated stream header")
     }
 

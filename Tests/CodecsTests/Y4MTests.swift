@@ -127,7 +127,9 @@ final class Y4MTests: XCTestCase {
         let (n, error) = outcome(damaged)
         XCTAssertEqual(n, 1)
         XCTAssertEqual(error?.status, .invalidInput)
-        XCTAssertTrue(error?.message.contains("frame 1 at byte \(header + frameSize): expected FRAME, got \"FRAMX\"") == true, "\(String(describing: error))")
+        XCTAssertTrue(
+            error?.message.contains("frame 1 at byte \(header + frameSize): expected FRAME, got \"FRAMX\"") == true,
+            "\(String(describing: error))")
         XCTAssertEqual(outcome([]).error?.status, .truncated)
     }
 

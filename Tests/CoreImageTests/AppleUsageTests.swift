@@ -26,8 +26,12 @@ final class AppleUsageTests: XCTestCase {
         let sepia = input.applyingFilter("CISepiaTone", parameters: [kCIInputIntensityKey: 1.0])
         let hue = sepia.applyingFilter("CIHueAdjust", parameters: [kCIInputAngleKey: Double.pi / 2])
         let gloom = hue.applyingFilter("CIGloom", parameters: [kCIInputRadiusKey: 5, kCIInputIntensityKey: 0.5])
-        let oracle = try CI.lua(input, ["CISepiaTone{intensity = 1}", "CIHueAdjust{angle = math.pi / 2}",
-                                        "CIGloom{radius = 5, intensity = 0.5}"])
+        let oracle = try CI.lua(
+            input,
+            [
+                "CISepiaTone{intensity = 1}", "CIHueAdjust{angle = math.pi / 2}",
+                "CIGloom{radius = 5, intensity = 0.5}",
+            ])
         XCTAssertSamePixels(CI.floats(gloom, rect), try CI.floats(oracle, rect))
     }
 
@@ -35,16 +39,23 @@ final class AppleUsageTests: XCTestCase {
     func testBlurWithEdgeClamping() throws {
         let blurred = input.clampedToExtent().applyingGaussianBlur(sigma: 6).cropped(to: input.extent)
         XCTAssertEqual(blurred.extent, input.extent)
-        let oracle = try Lunette.filter("CIGaussianBlur", ["inputImage": .image(input.image.clampedToExtent()),
-                                                           "inputRadius": .number(6)]).outputImage().cropped(to: input.image.extent)
+        let oracle = try Lunette.filter(
+            "CIGaussianBlur",
+            [
+                "inputImage": .image(input.image.clampedToExtent()),
+                "inputRadius": .number(6),
+            ]
+        ).outputImage().cropped(to: input.image.extent)
         XCTAssertSamePixels(CI.floats(blurred, rect), try CI.floats(oracle, rect))
     }
 
     /// A grayscale conversion as photo apps write it: colour controls, saturation 0.
     func testGrayscaleWithColorControls() throws {
-        let gray = input.applyingFilter("CIColorControls", parameters: [
-            kCIInputSaturationKey: 0, kCIInputBrightnessKey: 0.05, kCIInputContrastKey: 1.1,
-        ])
+        let gray = input.applyingFilter(
+            "CIColorControls",
+            parameters: [
+                kCIInputSaturationKey: 0, kCIInputBrightnessKey: 0.05, kCIInputContrastKey: 1.1,
+            ])
         let oracle = try CI.lua(input, ["CIColorControls{saturation = 0, brightness = 0.05, contrast = 1.1}"])
         XCTAssertSamePixels(CI.floats(gray, rect), try CI.floats(oracle, rect))
     }
@@ -66,10 +77,14 @@ final class AppleUsageTests: XCTestCase {
     /// The vignette effect centred by a CIVector, as Apple's reference shows.
     func testVignetteEffectAtACenter() throws {
         let center = CIVector(x: rect.midX, y: rect.midY)
-        let out = try XCTUnwrap(CIFilter(name: "CIVignetteEffect", parameters: [
-            kCIInputImageKey: input, kCIInputCenterKey: center, kCIInputRadiusKey: 40, kCIInputIntensityKey: 1,
-        ])?.outputImage)
-        let oracle = try CI.lua(input, ["CIVignetteEffect{center = Vector(\(rect.midX), \(rect.midY)), radius = 40, intensity = 1}"])
+        let out = try XCTUnwrap(
+            CIFilter(
+                name: "CIVignetteEffect",
+                parameters: [
+                    kCIInputImageKey: input, kCIInputCenterKey: center, kCIInputRadiusKey: 40, kCIInputIntensityKey: 1,
+                ])?.outputImage)
+        let oracle = try CI.lua(
+            input, ["CIVignetteEffect{center = Vector(\(rect.midX), \(rect.midY)), radius = 40, intensity = 1}"])
         XCTAssertSamePixels(CI.floats(out, rect), try CI.floats(oracle, rect))
     }
 
@@ -78,8 +93,13 @@ final class AppleUsageTests: XCTestCase {
         let tint = CIImage(color: CIColor(red: 1, green: 0, blue: 0, alpha: 0.3)).cropped(to: rect.insetBy(dx: 20, dy: 20))
         let out = tint.composited(over: input)
         XCTAssertEqual(out.extent, rect)
-        let oracle = try Lunette.filter("CISourceOverCompositing", ["inputImage": .image(tint.image),
-                                                                    "inputBackgroundImage": .image(input.image)]).outputImage()
+        let oracle = try Lunette.filter(
+            "CISourceOverCompositing",
+            [
+                "inputImage": .image(tint.image),
+                "inputBackgroundImage": .image(input.image),
+            ]
+        ).outputImage()
         XCTAssertSamePixels(CI.floats(out, rect), try CI.floats(oracle, rect))
     }
 
@@ -106,11 +126,17 @@ final class AppleUsageTests: XCTestCase {
         let cg = try XCTUnwrap(CI.context.createCGImage(big, from: big.extent))
         XCTAssertEqual(cg.width, Int(big.extent.width))
         let bytes = [UInt8](try XCTUnwrap(cg.dataProvider?.data))
-        XCTAssertEqual(Set(stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] }).isSubset(of: [0, 255]), false,
-                       "bilinear scaling blends the module edges, as Apple's default sampling does")
-        let oracle = try Lunette.filter("CIQRCodeGenerator", ["inputMessage": .data(Array("https://example.com".utf8)),
-                                                              "inputCorrectionLevel": .string("M")])
-            .outputImage().transformed(by: .scale(4, 4))
+        XCTAssertEqual(
+            Set(stride(from: 0, to: bytes.count, by: 4).map { bytes[$0] }).isSubset(of: [0, 255]), false,
+            "bilinear scaling blends the module edges, as Apple's default sampling does")
+        let oracle = try Lunette.filter(
+            "CIQRCodeGenerator",
+            [
+                "inputMessage": .data(Array("https://example.com".utf8)),
+                "inputCorrectionLevel": .string("M"),
+            ]
+        )
+        .outputImage().transformed(by: .scale(4, 4))
         XCTAssertSamePixels(CI.floats(big, big.extent), try CI.floats(oracle, big.extent))
     }
 
@@ -125,8 +151,9 @@ final class AppleUsageTests: XCTestCase {
             let turned = stored.oriented(try XCTUnwrap(CGImagePropertyOrientation(rawValue: value.uint32Value)))
             let upright = try XCTUnwrap(CIImage(contentsOf: url, options: [.applyOrientationProperty: true]))
             XCTAssertEqual(turned.extent, upright.extent, "orientation \(n)")
-            XCTAssertSamePixels(CI.floats(turned, upright.extent), CI.floats(upright, upright.extent),
-                                tolerance: 1e-5, "orientation \(n)")
+            XCTAssertSamePixels(
+                CI.floats(turned, upright.extent), CI.floats(upright, upright.extent),
+                tolerance: 1e-5, "orientation \(n)")
         }
     }
 
@@ -144,14 +171,23 @@ final class AppleUsageTests: XCTestCase {
         blend.backgroundImage = blurred
         blend.maskImage = mask.outputImage?.cropped(to: rect)
         let out = try XCTUnwrap(blend.outputImage)
-        let m = try Lunette.filter("CIRadialGradient", ["inputCenter": .vector(Vector(Double(rect.midX), Double(rect.midY))),
-                                                        "inputRadius0": .number(10), "inputRadius1": .number(40),
-                                                        "inputColor0": .color(Color(1, 1, 1, 1)), "inputColor1": .color(Color(0, 0, 0, 0))])
-        let b = try Lunette.filter("CIGaussianBlur", ["inputImage": .image(input.image.clampedToExtent()), "inputRadius": .number(4)])
-        let oracle = try Lunette.filter("CIBlendWithMask", [
-            "inputImage": .image(input.image), "inputBackgroundImage": .image(try b.outputImage().cropped(to: input.image.extent)),
-            "inputMaskImage": .image(try m.outputImage().cropped(to: input.image.extent)),
-        ]).outputImage()
+        let m = try Lunette.filter(
+            "CIRadialGradient",
+            [
+                "inputCenter": .vector(Vector(Double(rect.midX), Double(rect.midY))),
+                "inputRadius0": .number(10), "inputRadius1": .number(40),
+                "inputColor0": .color(Color(1, 1, 1, 1)), "inputColor1": .color(Color(0, 0, 0, 0)),
+            ])
+        let b = try Lunette.filter(
+            "CIGaussianBlur", ["inputImage": .image(input.image.clampedToExtent()), "inputRadius": .number(4)])
+        let oracle = try Lunette.filter(
+            "CIBlendWithMask",
+            [
+                "inputImage": .image(input.image),
+                "inputBackgroundImage": .image(try b.outputImage().cropped(to: input.image.extent)),
+                "inputMaskImage": .image(try m.outputImage().cropped(to: input.image.extent)),
+            ]
+        ).outputImage()
         XCTAssertSamePixels(CI.floats(out, rect), try CI.floats(oracle, rect))
     }
 
@@ -160,8 +196,9 @@ final class AppleUsageTests: XCTestCase {
         let out = input.applyingFilter("CIExposureAdjust", parameters: [kCIInputEVKey: 0.5]).applyingFilter("CIPhotoEffectNoir")
         let w = Int(rect.width), h = Int(rect.height)
         var rgba = [UInt8](repeating: 0, count: w * h * 4)
-        CI.context.render(out, toBitmap: &rgba, rowBytes: w * 4, bounds: rect, format: .RGBA8,
-                          colorSpace: CGColorSpace(name: CGColorSpace.sRGB))
+        CI.context.render(
+            out, toBitmap: &rgba, rowBytes: w * 4, bounds: rect, format: .RGBA8,
+            colorSpace: CGColorSpace(name: CGColorSpace.sRGB))
         let oracle = try CI.lua(input, ["CIExposureAdjust{EV = 0.5}", "CIPhotoEffectNoir{}"])
         let png = try ImageWriter.encode(oracle.cropped(to: input.image.extent), format: .png)
         let decoded = try ImageIO.decode(png, name: "oracle", options: LoadOptions(space: .none, orient: false))

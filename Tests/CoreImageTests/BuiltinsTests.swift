@@ -1,9 +1,10 @@
-@testable import CoreImage
 import CoreImage.CIFilterBuiltins
 import Foundation
 import Lunette
 import TestSupport
 import XCTest
+
+@testable import CoreImage
 
 /// The typed filters (generated at build time from Core Image's catalogue) cover every
 /// registered built-in Core Image has, and each typed property reads and writes its input.

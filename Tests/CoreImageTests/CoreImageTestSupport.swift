@@ -41,8 +41,10 @@ enum CI {
     }
 }
 
-func XCTAssertSamePixels(_ a: [Float], _ b: [Float], tolerance: Float = 0, _ message: String = "",
-                         file: StaticString = #filePath, line: UInt = #line) {
+func XCTAssertSamePixels(
+    _ a: [Float], _ b: [Float], tolerance: Float = 0, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(a.count, b.count, message, file: file, line: line)
     var worst: Float = 0
     for i in 0..<min(a.count, b.count) { worst = max(worst, abs(a[i] - b[i])) }

@@ -38,7 +38,8 @@ final class FilterAPITests: XCTestCase {
     func testVectorsRectsColoursTransformsStringsAndData() throws {
         let crop = try XCTUnwrap(CIFilter(name: "CICrop"))
         crop.setValue(CGRect(x: 1, y: 2, width: 3, height: 4), forKey: "inputRectangle")
-        XCTAssertEqual(crop.value(forKey: "inputRectangle") as? CIVector, CIVector(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)))
+        XCTAssertEqual(
+            crop.value(forKey: "inputRectangle") as? CIVector, CIVector(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)))
         let t = try XCTUnwrap(CIFilter(name: "CIAffineTransform"))
         let rot = CGAffineTransform(rotationAngle: .pi / 6).translatedBy(x: 10, y: 0)
         t.setValue(NSValue(cgAffineTransform: rot), forKey: kCIInputTransformKey)
@@ -85,8 +86,13 @@ final class FilterAPITests: XCTestCase {
     func testCatalog() {
         let blurs = CIFilter.filterNames(inCategory: kCICategoryBlur)
         XCTAssert(blurs.contains("CIGaussianBlur") && !blurs.contains("CISepiaTone"))
-        XCTAssertEqual(CIFilter.filterNames(inCategories: [kCICategoryBlur, kCICategoryBuiltIn]),
-                       blurs.filter { CIFilter(name: $0)?.attributes[kCIAttributeFilterCategories].map { ($0 as? [String])?.contains(kCICategoryBuiltIn) == true } == true })
+        XCTAssertEqual(
+            CIFilter.filterNames(inCategories: [kCICategoryBlur, kCICategoryBuiltIn]),
+            blurs.filter {
+                CIFilter(name: $0)?.attributes[kCIAttributeFilterCategories].map {
+                    ($0 as? [String])?.contains(kCICategoryBuiltIn) == true
+                } == true
+            })
         XCTAssertGreaterThan(CIFilter.filterNames(inCategory: nil).count, 120)
         XCTAssertEqual(CIFilter.localizedName(forFilterName: "CISepiaTone"), "Sepia Tone")
         XCTAssertNil(CIFilter.localizedName(forFilterName: "CINope"))

@@ -29,9 +29,12 @@ final class TintVignetteConstructor: CIFilterConstructor {
 
 final class SubclassTests: XCTestCase {
     func testSubclassOverridesOutputAndIsRegisteredByName() throws {
-        CIFilter.registerName("TintVignette", constructor: TintVignetteConstructor(),
-                              classAttributes: [kCIAttributeFilterDisplayName: "Tint Vignette",
-                                                kCIAttributeFilterCategories: [kCICategoryStylize]])
+        CIFilter.registerName(
+            "TintVignette", constructor: TintVignetteConstructor(),
+            classAttributes: [
+                kCIAttributeFilterDisplayName: "Tint Vignette",
+                kCIAttributeFilterCategories: [kCICategoryStylize],
+            ])
         let direct = TintVignette()
         direct.inputImage = CI.small
         let named = try XCTUnwrap(CIFilter(name: "TintVignette"))

@@ -14,9 +14,11 @@ final class SurfaceTests: XCTestCase {
         XCTAssertEqual(stored.oriented(forExifOrientation: 6).extent, upright.extent)
         XCTAssertEqual(stored.oriented(forExifOrientation: 42).extent, stored.extent)
         XCTAssertEqual(stored.extent.width, upright.extent.height)
-        let asSRGB = try XCTUnwrap(CIImage(contentsOf: CI.photoURL, options: [.colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!]))
-        XCTAssertSamePixels(CI.floats(asSRGB, CI.small.extent), CI.floats(CI.small, CI.small.extent), tolerance: 1e-3,
-                            "an untagged PNG read as sRGB is what the default load gives")
+        let asSRGB = try XCTUnwrap(
+            CIImage(contentsOf: CI.photoURL, options: [.colorSpace: CGColorSpace(name: CGColorSpace.sRGB)!]))
+        XCTAssertSamePixels(
+            CI.floats(asSRGB, CI.small.extent), CI.floats(CI.small, CI.small.extent), tolerance: 1e-3,
+            "an untagged PNG read as sRGB is what the default load gives")
         let props = CI.photo.settingProperties(["Custom": 1]).properties
         XCTAssertEqual(props["Custom"] as? Int, 1)
     }
@@ -26,8 +28,9 @@ final class SurfaceTests: XCTestCase {
         let hq = CI.photo.transformed(by: t, highQualityDownsample: true)
         XCTAssertEqual(hq.extent.integral, CGRect(x: 0, y: 0, width: 128, height: 128))
         let lanczos = CI.photo.applyingFilter("CILanczosScaleTransform", parameters: [kCIInputScaleKey: 0.25])
-        XCTAssertSamePixels(CI.floats(hq, CGRect(x: 8, y: 8, width: 16, height: 16)),
-                            CI.floats(lanczos, CGRect(x: 8, y: 8, width: 16, height: 16)))
+        XCTAssertSamePixels(
+            CI.floats(hq, CGRect(x: 8, y: 8, width: 16, height: 16)),
+            CI.floats(lanczos, CGRect(x: 8, y: 8, width: 16, height: 16)))
     }
 
     func testMoreRepresentationsAndColourSpaces() throws {
@@ -44,8 +47,9 @@ final class SurfaceTests: XCTestCase {
         XCTAssertGreaterThan(px[0], 1, "P3 red is outside sRGB: more than 1 in linear sRGB")
         XCTAssertLessThan(px[1], 0)
         var gray = [UInt8](repeating: 0, count: 4)
-        CI.context.render(CIImage(color: .white), toBitmap: &gray, rowBytes: 4, bounds: CGRect(x: 0, y: 0, width: 4, height: 1),
-                          format: .L8, colorSpace: CGColorSpaceCreateDeviceGray())
+        CI.context.render(
+            CIImage(color: .white), toBitmap: &gray, rowBytes: 4, bounds: CGRect(x: 0, y: 0, width: 4, height: 1),
+            format: .L8, colorSpace: CGColorSpaceCreateDeviceGray())
         XCTAssertEqual(gray, [255, 255, 255, 255])
         XCTAssertEqual(CIContext(options: [.workingColorSpace: NSNull()]).workingFormat, .RGBAf)
     }

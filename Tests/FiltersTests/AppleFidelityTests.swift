@@ -20,15 +20,21 @@ final class AppleFidelityTests: FilterTestCase {
         return [p.x, p.y, p.z].map { (Transfer.linearToSRGB(Double($0 / p.w)) * 255).rounded() }
     }
 
-    func assertLevels(_ got: [Double], _ want: [Double], within t: Double, _ what: String,
-                      file: StaticString = #filePath, line: UInt = #line) {
-        for i in 0..<3 { XCTAssertEqual(got[i], want[i], accuracy: t, "\(what): \(got) vs Apple's \(want)", file: file, line: line) }
+    func assertLevels(
+        _ got: [Double], _ want: [Double], within t: Double, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for i in 0..<3 {
+            XCTAssertEqual(got[i], want[i], accuracy: t, "\(what): \(got) vs Apple's \(want)", file: file, line: line)
+        }
     }
 
     // MARK: CISepiaTone
 
     func testSepiaMatchesApplesSamples() throws {
-        for (input, want) in [([198.0, 198, 198], [209.0, 193, 151]), ([255, 0, 0], [148, 118, 62]), ([255, 255, 255], [255, 254, 246])] {
+        for (input, want) in [
+            ([198.0, 198, 198], [209.0, 193, 151]), ([255, 0, 0], [148, 118, 62]), ([255, 255, 255], [255, 254, 246]),
+        ] {
             let out = try apply("CISepiaTone", patch(input[0], input[1], input[2]))
             assertLevels(try srgb8(out), want, within: 1, "sepia of \(input)")
         }
@@ -41,7 +47,8 @@ final class AppleFidelityTests: FilterTestCase {
         let lum = Double(0.2126 * y.x + 0.7152 * y.y + 0.0722 * y.z)
         let grey = (Transfer.linearToSRGB(lum) * 255)
         let b = patch(grey, grey, grey)
-        let sa = try TestImages.render(try apply("CISepiaTone", a))[0, 0], sb = try TestImages.render(try apply("CISepiaTone", b))[0, 0]
+        let sa = try TestImages.render(try apply("CISepiaTone", a))[0, 0],
+            sb = try TestImages.render(try apply("CISepiaTone", b))[0, 0]
         XCTAssertLessThan(TestImages.maxAbs(sa - sb), 1e-4)
     }
 
@@ -57,7 +64,9 @@ final class AppleFidelityTests: FilterTestCase {
     func testWhitePointIsAPerChannelMultiply() throws {
         // Apple, colour #ff56ac: (148, 138, 110) → (148, 43, 71); (172, 190, 244) → (172, 62, 164).
         let color = FilterValue.color(Color(1, 86.0 / 255, 172.0 / 255, 1))
-        for (input, want) in [([148.0, 138, 110], [148.0, 43, 71]), ([172, 190, 244], [172, 62, 164]), ([81, 88, 91], [81, 24, 59])] {
+        for (input, want) in [
+            ([148.0, 138, 110], [148.0, 43, 71]), ([172, 190, 244], [172, 62, 164]), ([81, 88, 91], [81, 24, 59]),
+        ] {
             let out = try apply("CIWhitePointAdjust", patch(input[0], input[1], input[2]), ["inputColor": color])
             assertLevels(try srgb8(out), want, within: 1, "white point of \(input)")
         }
@@ -71,8 +80,12 @@ final class AppleFidelityTests: FilterTestCase {
 
     func testStripesPutColor1RightOfTheCentre() throws {
         let c0 = Color(0.333333, 1, 0.541176, 1), c1 = Color(1, 0.654902, 0.313725, 1)
-        let out = try apply("CIStripesGenerator", nil, ["inputCenter": .vector(Vector(0, 0)), "inputWidth": .number(50),
-                                                         "inputColor0": .color(c0), "inputColor1": .color(c1)])
+        let out = try apply(
+            "CIStripesGenerator", nil,
+            [
+                "inputCenter": .vector(Vector(0, 0)), "inputWidth": .number(50),
+                "inputColor0": .color(c0), "inputColor1": .color(c1),
+            ])
         assertLevels(try srgb8(out, 10, 7), [255, 167, 80], within: 0, "x 10: color1")
         assertLevels(try srgb8(out, 60, 7), [85, 255, 138], within: 0, "x 60: color0")
         assertLevels(try srgb8(out, 49, 7), [255, 167, 80], within: 0, "x 49")

@@ -78,17 +78,22 @@ final class BarcodeTests: FilterTestCase {
     /// The 15-bit format information next to the top-left finder names the correction level.
     func correctionLevel(of image: Image) throws -> String? {
         let buf = try TestImages.render(image)
-        let cells = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
+        let cells = [
+            (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8),
+            (0, 8),
+        ]
         let bits = cells.map { dark(buf, $0.0, $0.1, quiet: 1) ? 1 : 0 }
         let msb = bits.reduce(0) { $0 << 1 | $1 }, lsb = bits.reversed().reduce(0) { $0 << 1 | $1 }
         // Every valid word: 5 data bits, BCH(15, 5) remainder of generator 0x537, XOR mask 0x5412.
-        for ec in 0..<4 { for mask in 0..<8 {
-            let data = ec << 3 | mask
-            var rem = data << 10
-            for i in stride(from: 14, through: 10, by: -1) where rem & (1 << i) != 0 { rem ^= 0x537 << (i - 10) }
-            let word = (data << 10 | rem) ^ 0x5412
-            if word == msb || word == lsb { return ["M", "L", "H", "Q"][ec] }
-        } }
+        for ec in 0..<4 {
+            for mask in 0..<8 {
+                let data = ec << 3 | mask
+                var rem = data << 10
+                for i in stride(from: 14, through: 10, by: -1) where rem & (1 << i) != 0 { rem ^= 0x537 << (i - 10) }
+                let word = (data << 10 | rem) ^ 0x5412
+                if word == msb || word == lsb { return ["M", "L", "H", "Q"][ec] }
+            }
+        }
         return nil
     }
 
@@ -104,17 +109,21 @@ final class BarcodeTests: FilterTestCase {
         XCTAssertEqual(image.extent, Rect(0, 0, 23, 23))
         XCTAssertTrue(image.isOpaque)
         let buf = try TestImages.render(image)
-        for y in 0..<23 { for x in 0..<23 {
-            let p = buf[x, y]
-            XCTAssertTrue(p == Pixel(0, 0, 0, 1) || p == Pixel(1, 1, 1, 1), "(\(x), \(y)) = \(p)")
-            if x == 0 || y == 0 || x == 22 || y == 22 { XCTAssertEqual(p, Pixel(1, 1, 1, 1), "quiet zone at (\(x), \(y))") }
-        } }
+        for y in 0..<23 {
+            for x in 0..<23 {
+                let p = buf[x, y]
+                XCTAssertTrue(p == Pixel(0, 0, 0, 1) || p == Pixel(1, 1, 1, 1), "(\(x), \(y)) = \(p)")
+                if x == 0 || y == 0 || x == 22 || y == 22 { XCTAssertEqual(p, Pixel(1, 1, 1, 1), "quiet zone at (\(x), \(y))") }
+            }
+        }
         // Finder patterns sit at the top-left, top-right and bottom-left (not flipped).
         func finder(_ row: Int, _ col: Int) -> Bool {
-            (0..<7).allSatisfy { r in (0..<7).allSatisfy { c in
-                let ring = max(abs(r - 3), abs(c - 3))
-                return dark(buf, row + r, col + c, quiet: 1) == (ring != 2)
-            } }
+            (0..<7).allSatisfy { r in
+                (0..<7).allSatisfy { c in
+                    let ring = max(abs(r - 3), abs(c - 3))
+                    return dark(buf, row + r, col + c, quiet: 1) == (ring != 2)
+                }
+            }
         }
         XCTAssertTrue(finder(0, 0)); XCTAssertTrue(finder(0, 14)); XCTAssertTrue(finder(14, 0))
         XCTAssertFalse(finder(14, 14))
@@ -152,8 +161,12 @@ final class BarcodeTests: FilterTestCase {
             let image = try apply("CICode128BarcodeGenerator", nil, ["inputMessage": .string(message)])
             XCTAssertEqual(try zbar(image, symbology: "code128", scale: 3), Array(message.utf8), message)
         }
-        let image = try apply("CICode128BarcodeGenerator", nil, ["inputMessage": .string("LUNETTE-42"),
-                                                                  "inputQuietSpace": .number(7), "inputBarcodeHeight": .number(20)])
+        let image = try apply(
+            "CICode128BarcodeGenerator", nil,
+            [
+                "inputMessage": .string("LUNETTE-42"),
+                "inputQuietSpace": .number(7), "inputBarcodeHeight": .number(20),
+            ])
         XCTAssertEqual(image.extent.height, 20 + 14)
         XCTAssertTrue(image.isOpaque)
         let buf = try TestImages.render(image)
@@ -216,12 +229,14 @@ final class BarcodeTests: FilterTestCase {
 
     func testPDF417ExplicitColumnsOverrideTheSizeLimits() throws {
         // Apple's render: 209×34 although its limits asked for 100…500 × 100.
-        let (_, apple) = try pdf417(["inputMessage": .string("Hello worlds"), "inputDataColumns": .number(10), "inputRows": .number(10),
-                                     "inputCompactStyle": .number(1), "inputCorrectionLevel": .number(2),
-                                     "inputMinWidth": .number(100), "inputMaxWidth": .number(500),
-                                     "inputMinHeight": .number(100), "inputMaxHeight": .number(100),
-                                     "inputCompactionMode": .number(2), "inputAlwaysSpecifyCompaction": .number(1),
-                                     "inputPreferredAspectRatio": .number(3)])
+        let (_, apple) = try pdf417([
+            "inputMessage": .string("Hello worlds"), "inputDataColumns": .number(10), "inputRows": .number(10),
+            "inputCompactStyle": .number(1), "inputCorrectionLevel": .number(2),
+            "inputMinWidth": .number(100), "inputMaxWidth": .number(500),
+            "inputMinHeight": .number(100), "inputMaxHeight": .number(100),
+            "inputCompactionMode": .number(2), "inputAlwaysSpecifyCompaction": .number(1),
+            "inputPreferredAspectRatio": .number(3),
+        ])
         XCTAssertEqual(apple.width, 209)
         XCTAssertEqual(apple.height, 34)
     }
@@ -238,7 +253,8 @@ final class BarcodeTests: FilterTestCase {
         let (_, wide) = try pdf417(["inputPreferredAspectRatio": .number(8)])
         let (_, square) = try pdf417(["inputPreferredAspectRatio": .number(1)])
         XCTAssertGreaterThan(Double(wide.width) / Double(wide.height), 4)
-        XCTAssertLessThan(abs(log(Double(square.width) / Double(square.height))), abs(log(Double(wide.width) / Double(wide.height))))
+        XCTAssertLessThan(
+            abs(log(Double(square.width) / Double(square.height))), abs(log(Double(wide.width) / Double(wide.height))))
         let (_, strong) = try pdf417(["inputCorrectionLevel": .number(6)])
         let (_, weak) = try pdf417(["inputCorrectionLevel": .number(0)])
         XCTAssertGreaterThan(strong.width * strong.height, weak.width * weak.height, "more correction codewords")
@@ -260,10 +276,12 @@ final class BarcodeTests: FilterTestCase {
     /// Whether the concentric rings around the centre alternate dark (even) and light (odd) out to `reach`.
     func bullseye(_ buf: PixelBuffer, reach: Int) -> Bool {
         let n = buf.width - 2 * aztecQuiet, c = n / 2
-        for r in -reach...reach { for col in -reach...reach {
-            let ring = max(abs(r), abs(col))
-            if dark(buf, c + r, c + col, quiet: aztecQuiet) != (ring % 2 == 0) { return false }
-        } }
+        for r in -reach...reach {
+            for col in -reach...reach {
+                let ring = max(abs(r), abs(col))
+                if dark(buf, c + r, c + col, quiet: aztecQuiet) != (ring % 2 == 0) { return false }
+            }
+        }
         return true
     }
 
@@ -272,11 +290,15 @@ final class BarcodeTests: FilterTestCase {
         XCTAssertEqual(auto.width, auto.height)
         XCTAssertEqual((auto.width - 2 * aztecQuiet) % 2, 1, "odd module count")
         for layers in 1...4 {
-            let compact = try aztec(["inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(1)])
+            let compact = try aztec([
+                "inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(1),
+            ])
             XCTAssertEqual(compact.width - 2 * aztecQuiet, 11 + 4 * layers, "compact, \(layers) layers")
             XCTAssertTrue(bullseye(compact, reach: 4))
             XCTAssertFalse(bullseye(compact, reach: 6), "a compact bullseye has two dark rings around the centre")
-            let full = try aztec(["inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(0)])
+            let full = try aztec([
+                "inputMessage": .string("AZTEC"), "inputLayers": .number(Double(layers)), "inputCompactStyle": .number(0),
+            ])
             XCTAssertEqual(full.width - 2 * aztecQuiet, 15 + 4 * layers, "full range, \(layers) layers")
             XCTAssertTrue(bullseye(full, reach: 6), "a full-range bullseye has three dark rings around the centre")
         }
@@ -289,12 +311,16 @@ final class BarcodeTests: FilterTestCase {
         XCTAssertGreaterThan(high.width, low.width)
         XCTAssertThrowsError(try aztec(["inputLayers": .number(6), "inputCompactStyle": .number(1)]))
         // Apple's "Hello world", correction 10, 2 full-range layers: a 23-module symbol in 27×27.
-        let hello = try aztec(["inputMessage": .string("Hello world"), "inputCorrectionLevel": .number(10),
-                               "inputLayers": .number(2), "inputCompactStyle": .number(0)])
+        let hello = try aztec([
+            "inputMessage": .string("Hello world"), "inputCorrectionLevel": .number(10),
+            "inputLayers": .number(2), "inputCompactStyle": .number(0),
+        ])
         XCTAssertEqual(hello.width, 27)
-        for i in 0..<27 { for edge in [0, 1, 25, 26] {
-            XCTAssertEqual(hello[i, edge], Pixel(1, 1, 1, 1)); XCTAssertEqual(hello[edge, i], Pixel(1, 1, 1, 1))
-        } }
+        for i in 0..<27 {
+            for edge in [0, 1, 25, 26] {
+                XCTAssertEqual(hello[i, edge], Pixel(1, 1, 1, 1)); XCTAssertEqual(hello[edge, i], Pixel(1, 1, 1, 1))
+            }
+        }
         XCTAssertThrowsError(try aztec(["inputMessage": .string(long), "inputLayers": .number(1)])) {
             XCTAssertTrue("\($0)".contains("1 layer"), "\($0)")
         }

@@ -5,8 +5,10 @@ import XCTest
 /// CIFilterTest's grouped-list semantics.
 final class CatalogTests: XCTestCase {
     func descriptor(_ name: String, _ categories: [String]) -> FilterDescriptor {
-        FilterDescriptor(name: name, displayName: name.uppercased(), categories: categories, description: "d",
-                         inputs: []) { _ in fatalError("not rendered") }
+        FilterDescriptor(
+            name: name, displayName: name.uppercased(), categories: categories, description: "d",
+            inputs: []
+        ) { _ in fatalError("not rendered") }
     }
 
     func testFirstCategoryOwnsTheFilterAndLaterOnesMarkDuplicates() {
@@ -21,23 +23,32 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(blur.records.map(\.name), ["CIA", "CIB"])
         XCTAssertEqual(blur.records.map(\.isDuplicate), [true, false])
         XCTAssertEqual(blur.uniqueRecords.map(\.name), ["CIB"])
-        XCTAssertEqual(catalog.categoriesExcludingDuplicates.map(\.name),
-                       ["CICategoryDistortionEffect", "CICategoryGeometryAdjustment", "CICategoryBlur"])
+        XCTAssertEqual(
+            catalog.categoriesExcludingDuplicates.map(\.name),
+            ["CICategoryDistortionEffect", "CICategoryGeometryAdjustment", "CICategoryBlur"])
         let unique = catalog.categoriesExcludingDuplicates.flatMap(\.uniqueRecords).map(\.name)
         XCTAssertEqual(Set(unique).count, 3)
         XCTAssertEqual(unique.count, 3)
-        XCTAssertEqual(catalog.categoryNames, ["CICategoryDistortionEffect", "CICategoryGeometryAdjustment",
-                                               "CICategoryBlur", "CICategoryVideo", "CICategoryCustom"])
+        XCTAssertEqual(
+            catalog.categoryNames,
+            [
+                "CICategoryDistortionEffect", "CICategoryGeometryAdjustment",
+                "CICategoryBlur", "CICategoryVideo", "CICategoryCustom",
+            ])
     }
 
     func testDescriptionsAndLog() {
         let catalog = FilterCatalog([descriptor("CIB", ["CICategoryBlur", "CICategoryVideo"])])
-        XCTAssertEqual(catalog.description, "2 Categories\n\n(\n\tCICategoryBlur: 1 filters, 1 unique\n\tCICategoryVideo: 1 filters, 0 unique\n)\n",
-                       "the summary counts the categories Filter.categories() lists")
+        XCTAssertEqual(
+            catalog.description,
+            "2 Categories\n\n(\n\tCICategoryBlur: 1 filters, 1 unique\n\tCICategoryVideo: 1 filters, 0 unique\n)\n",
+            "the summary counts the categories Filter.categories() lists")
         XCTAssertEqual(catalog.categoryNames.count, 2)
         XCTAssertEqual(catalog.categories.first { $0.name == "CICategoryVideo" }!.records[0].description, "CIB (CIB) [duplicate]")
         let log = catalog.log(keys: true, unique: true)
-        XCTAssertEqual(log, "Category CICategoryBlur:\n\tfilter CIB. (CIB)\tCategories:  CICategoryBlur,  CICategoryVideo\n\t\tInput keys:\t\n\n")
+        XCTAssertEqual(
+            log,
+            "Category CICategoryBlur:\n\tfilter CIB. (CIB)\tCategories:  CICategoryBlur,  CICategoryVideo\n\t\tInput keys:\t\n\n")
     }
 
     func testRealRegistryLogListsEveryFilterOnceWhenUnique() {

@@ -31,20 +31,25 @@ class ColorOracleCase: FilterTestCase {
     }
     func mul(_ a: [[Double]], _ v: [Double]) -> [Double] { (0..<3).map { i in (0..<3).reduce(0) { $0 + a[i][$1] * v[$1] } } }
     func inv(_ m: [[Double]]) -> [[Double]] {
-        let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        let det =
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
             + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
         var r = [[Double]](repeating: [0, 0, 0], count: 3)
-        for i in 0..<3 { for j in 0..<3 {
-            // Cofactor of (j, i) for the adjugate.
-            let rows = [0, 1, 2].filter { $0 != j }, cols = [0, 1, 2].filter { $0 != i }
-            let minor = m[rows[0]][cols[0]] * m[rows[1]][cols[1]] - m[rows[0]][cols[1]] * m[rows[1]][cols[0]]
-            r[i][j] = ((i + j) % 2 == 0 ? 1 : -1) * minor / det
-        } }
+        for i in 0..<3 {
+            for j in 0..<3 {
+                // Cofactor of (j, i) for the adjugate.
+                let rows = [0, 1, 2].filter { $0 != j }, cols = [0, 1, 2].filter { $0 != i }
+                let minor = m[rows[0]][cols[0]] * m[rows[1]][cols[1]] - m[rows[0]][cols[1]] * m[rows[1]][cols[0]]
+                r[i][j] = ((i + j) % 2 == 0 ? 1 : -1) * minor / det
+            }
+        }
         return r
     }
 
-    let srgbToXYZ: [[Double]] = [[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750],
-                                 [0.0193339, 0.1191920, 0.9503041]]
+    let srgbToXYZ: [[Double]] = [
+        [0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750],
+        [0.0193339, 0.1191920, 0.9503041],
+    ]
     let bradford: [[Double]] = [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]]
 
     /// The linear-RGB matrix of a Bradford von Kries adaptation from XYZ white `s` to `d`.
@@ -70,8 +75,12 @@ final class ColorAdjustmentTests: ColorOracleCase {
 
     func testColorClampClampsStraightRGBA() throws {
         let lo = [0.2, 0.1, 0.3, 0.4], hi = [0.8, 0.9, 0.6, 0.9]
-        let out = try apply("CIColorClamp", input, ["inputMinComponents": .vector(Vector(lo)),
-                                                     "inputMaxComponents": .vector(Vector(hi))])
+        let out = try apply(
+            "CIColorClamp", input,
+            [
+                "inputMinComponents": .vector(Vector(lo)),
+                "inputMaxComponents": .vector(Vector(hi)),
+            ])
         let oracle = try mapOracle(input) { p in
             let c = self.straight(p)
             let u = [c.x, c.y, c.z, p.w].enumerated().map { min(max($0.element, lo[$0.offset]), hi[$0.offset]) }
@@ -82,10 +91,12 @@ final class ColorAdjustmentTests: ColorOracleCase {
 
     func testColorPolynomialIsACubicPerChannelIncludingAlpha() throws {
         let k: [[Double]] = [[0.05, 0.8, 0.3, -0.2], [0, 1.1, -0.4, 0.2], [0.1, 0.5, 0.5, -0.1], [0.1, 0.9, 0, -0.05]]
-        let out = try apply("CIColorPolynomial", input, [
-            "inputRedCoefficients": .vector(Vector(k[0])), "inputGreenCoefficients": .vector(Vector(k[1])),
-            "inputBlueCoefficients": .vector(Vector(k[2])), "inputAlphaCoefficients": .vector(Vector(k[3])),
-        ])
+        let out = try apply(
+            "CIColorPolynomial", input,
+            [
+                "inputRedCoefficients": .vector(Vector(k[0])), "inputGreenCoefficients": .vector(Vector(k[1])),
+                "inputBlueCoefficients": .vector(Vector(k[2])), "inputAlphaCoefficients": .vector(Vector(k[3])),
+            ])
         let oracle = try mapOracle(input) { p in
             let c = self.straight(p)
             let x = [c.x, c.y, c.z, p.w]
@@ -131,15 +142,19 @@ final class ColorAdjustmentTests: ColorOracleCase {
 
     func testSRGBToneCurvesFollowIEC61966AndRoundTrip() throws {
         let encoded = try apply("CILinearToSRGBToneCurve", input)
-        try assertClose(encoded, try mapOracle(input) { p in
-            let c = self.straight(p)
-            return self.premul(SIMD3(self.enc(c.x), self.enc(c.y), self.enc(c.z)), p.w)
-        }, rect: rect, tolerance: 2e-6)
+        try assertClose(
+            encoded,
+            try mapOracle(input) { p in
+                let c = self.straight(p)
+                return self.premul(SIMD3(self.enc(c.x), self.enc(c.y), self.enc(c.z)), p.w)
+            }, rect: rect, tolerance: 2e-6)
         let decoded = try apply("CISRGBToneCurveToLinear", input)
-        try assertClose(decoded, try mapOracle(input) { p in
-            let c = self.straight(p)
-            return self.premul(SIMD3(self.dec(c.x), self.dec(c.y), self.dec(c.z)), p.w)
-        }, rect: rect, tolerance: 2e-6)
+        try assertClose(
+            decoded,
+            try mapOracle(input) { p in
+                let c = self.straight(p)
+                return self.premul(SIMD3(self.dec(c.x), self.dec(c.y), self.dec(c.z)), p.w)
+            }, rect: rect, tolerance: 2e-6)
         // The pair undoes itself in both orders, including values beyond 0…1.
         let wide = TestImages.make(IRect(0, 0, 8, 1)) { x, _ in
             let v = Float(x) * 0.3 - 0.6
@@ -162,8 +177,10 @@ final class ColorAdjustmentTests: ColorOracleCase {
     /// Krystek's Planckian locus in CIE 1960 uv, then a tint offset along the normal, as xy.
     func whiteXYZ(_ t: Double, _ tint: Double) -> [Double] {
         func uv(_ t: Double) -> (Double, Double) {
-            ((0.860117757 + 1.54118254e-4 * t + 1.28641212e-7 * t * t) / (1 + 8.42420235e-4 * t + 7.08145163e-7 * t * t),
-             (0.317398726 + 4.22806245e-5 * t + 4.20481691e-8 * t * t) / (1 - 2.89741816e-5 * t + 1.61456053e-7 * t * t))
+            (
+                (0.860117757 + 1.54118254e-4 * t + 1.28641212e-7 * t * t) / (1 + 8.42420235e-4 * t + 7.08145163e-7 * t * t),
+                (0.317398726 + 4.22806245e-5 * t + 4.20481691e-8 * t * t) / (1 - 2.89741816e-5 * t + 1.61456053e-7 * t * t)
+            )
         }
         let (u0, v0) = uv(t), (u1, v1) = uv(t + 0.01), (um, vm) = uv(t - 0.01)
         let du = u1 - um, dv = v1 - vm, len = (du * du + dv * dv).squareRoot()
@@ -174,8 +191,12 @@ final class ColorAdjustmentTests: ColorOracleCase {
 
     func testTemperatureAndTintIsABradfordAdaptationBetweenLocusWhites() throws {
         let from = (4200.0, 12.0), to = (6800.0, -5.0)
-        let out = try apply("CITemperatureAndTint", input, ["inputNeutral": .vector(Vector(from.0, from.1)),
-                                                             "inputTargetNeutral": .vector(Vector(to.0, to.1))])
+        let out = try apply(
+            "CITemperatureAndTint", input,
+            [
+                "inputNeutral": .vector(Vector(from.0, from.1)),
+                "inputTargetNeutral": .vector(Vector(to.0, to.1)),
+            ])
         let m = bradfordRGB(whiteXYZ(from.0, from.1), whiteXYZ(to.0, to.1))
         try assertClose(out, try matrixOracle(input, m), rect: rect, tolerance: 2e-5)
     }
@@ -194,8 +215,13 @@ final class ColorAdjustmentTests: ColorOracleCase {
         let xyz = [d50[0] / d50[1], 1, (1 - d50[0] - d50[1]) / d50[1]]
         let rgb = mul(inv(srgbToXYZ), xyz)
         let patch = TestImages.make(IRect(0, 0, 1, 1)) { _, _ in Pixel(Float(rgb[0]), Float(rgb[1]), Float(rgb[2]), 1) }
-        let out = try TestImages.render(try apply("CITemperatureAndTint", patch, ["inputNeutral": .vector(Vector(d50)),
-                                                                                   "inputTargetNeutral": .vector(Vector(0.3127, 0.329))]))
+        let out = try TestImages.render(
+            try apply(
+                "CITemperatureAndTint", patch,
+                [
+                    "inputNeutral": .vector(Vector(d50)),
+                    "inputTargetNeutral": .vector(Vector(0.3127, 0.329)),
+                ]))
         let want = mul(inv(srgbToXYZ), [0.3127 / 0.329, 1, (1 - 0.3127 - 0.329) / 0.329])
         for i in 0..<3 { XCTAssertEqual(Double(out[0, 0][i]), want[i], accuracy: 1e-4) }
         XCTAssertThrowsError(try apply("CITemperatureAndTint", gray, ["inputNeutral": .vector(Vector(-100, 0))]))
@@ -238,7 +264,10 @@ final class ColorAdjustmentTests: ColorOracleCase {
 
     let curve: [(Double, Double)] = [(0, 0.05), (0.2, 0.1), (0.45, 0.6), (0.7, 0.8), (1, 0.95)]
     var curveInputs: [String: FilterValue] {
-        Dictionary(uniqueKeysWithValues: curve.enumerated().map { ("inputPoint\($0.offset)", .vector(Vector($0.element.0, $0.element.1))) })
+        Dictionary(
+            uniqueKeysWithValues: curve.enumerated().map {
+                ("inputPoint\($0.offset)", .vector(Vector($0.element.0, $0.element.1)))
+            })
     }
 
     func testToneCurveIsAMonotoneSplineInGamma2Space() throws {
@@ -260,7 +289,9 @@ final class ColorAdjustmentTests: ColorOracleCase {
         let out = try TestImages.render(try apply("CIToneCurve", img, curveInputs))
         for (i, pt) in curve.enumerated() { XCTAssertEqual(Double(out[i, 0].y), pt.1 * pt.1, accuracy: 1e-6, "point \(i)") }
         // Monotone data gives a monotone curve (no overshoot between points).
-        let ramp = TestImages.make(IRect(0, 0, 200, 1)) { x, _ in let v = Float(x) / 199; return Pixel(v, v, v, 1) }
+        let ramp = TestImages.make(IRect(0, 0, 200, 1)) { x, _ in
+            let v = Float(x) / 199; return Pixel(v, v, v, 1)
+        }
         let r = try TestImages.render(try apply("CIToneCurve", ramp, curveInputs))
         for x in 1..<200 { XCTAssertGreaterThanOrEqual(r[x, 0].x, r[x - 1, 0].x) }
     }

@@ -15,8 +15,9 @@ extension ColorEffectTests {
         func rows(_ key: String) throws -> [[Double]] {
             try XCTUnwrap(json[key] as? [[NSNumber]]).map { $0.map(\.doubleValue) }
         }
-        return LabFixture(srgb: try rows("srgb"), lab: try rows("lab"), srgb2: try rows("srgb2"),
-                          deltaE94: try XCTUnwrap(json["deltaE94"] as? [NSNumber]).map(\.doubleValue))
+        return LabFixture(
+            srgb: try rows("srgb"), lab: try rows("lab"), srgb2: try rows("srgb2"),
+            deltaE94: try XCTUnwrap(json["deltaE94"] as? [NSNumber]).map(\.doubleValue))
     }
 
     /// One row of pixels holding the sRGB-encoded colours, decoded to linear light (exact sRGB curve).

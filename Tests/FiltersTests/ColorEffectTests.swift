@@ -15,13 +15,17 @@ final class ColorEffectTests: ColorOracleCase {
     }
 
     func testColorCrossPolynomialFollowsTheFormula() throws {
-        let k: [[Double]] = [[0.9, 0.1, 0, 0.05, 0, 0, 0.1, 0, -0.05, 0.01],
-                             [0, 0.8, 0.1, 0, 0.1, 0, 0, 0.05, 0, 0.02],
-                             [0.1, 0, 0.7, 0, 0, 0.2, -0.1, 0, 0.1, 0]]
-        let out = try apply("CIColorCrossPolynomial", input, [
-            "inputRedCoefficients": .vector(Vector(k[0])), "inputGreenCoefficients": .vector(Vector(k[1])),
-            "inputBlueCoefficients": .vector(Vector(k[2])),
-        ])
+        let k: [[Double]] = [
+            [0.9, 0.1, 0, 0.05, 0, 0, 0.1, 0, -0.05, 0.01],
+            [0, 0.8, 0.1, 0, 0.1, 0, 0, 0.05, 0, 0.02],
+            [0.1, 0, 0.7, 0, 0, 0.2, -0.1, 0, 0.1, 0],
+        ]
+        let out = try apply(
+            "CIColorCrossPolynomial", input,
+            [
+                "inputRedCoefficients": .vector(Vector(k[0])), "inputGreenCoefficients": .vector(Vector(k[1])),
+                "inputBlueCoefficients": .vector(Vector(k[2])),
+            ])
         let oracle = try mapOracle(input) { p in
             let c = self.straight(p)
             let (r, g, b) = (c.x, c.y, c.z)
@@ -37,9 +41,13 @@ final class ColorEffectTests: ColorOracleCase {
     /// A cube entry list (red fastest) from a function of the three indices' colour.
     func cubeFloats(_ n: Int, _ f: (Double, Double, Double) -> [Double]) -> [Double] {
         var out: [Double] = []
-        for b in 0..<n { for g in 0..<n { for r in 0..<n {
-            out += f(Double(r) / Double(n - 1), Double(g) / Double(n - 1), Double(b) / Double(n - 1))
-        } } }
+        for b in 0..<n {
+            for g in 0..<n {
+                for r in 0..<n {
+                    out += f(Double(r) / Double(n - 1), Double(g) / Double(n - 1), Double(b) / Double(n - 1))
+                }
+            }
+        }
         return out
     }
 
@@ -110,12 +118,24 @@ final class ColorEffectTests: ColorOracleCase {
 
     func testColorCubeRejectsDataOfTheWrongLength() throws {
         let cube = sampleCube(4)
-        XCTAssertEqual(message { _ = try self.apply("CIColorCube", self.input, ["inputCubeDimension": .number(5),
-                                                                                 "inputCubeData": .data(self.bytes(cube))]) },
-                       "CIColorCube.inputCubeData: a cube of dimension 5 needs 5³ × 4 Float32 = 2000 bytes, got 1024 bytes")
-        XCTAssertEqual(message { _ = try self.apply("CIColorCubeWithColorSpace", self.input, [
-            "inputCubeDimension": .number(4), "inputCubeData": .vector(Vector(Array(cube.dropLast()))),
-        ]) }, "CIColorCubeWithColorSpace.inputCubeData: a cube of dimension 4 needs 4³ × 4 = 256 numbers, got 255")
+        XCTAssertEqual(
+            message {
+                _ = try self.apply(
+                    "CIColorCube", self.input,
+                    [
+                        "inputCubeDimension": .number(5),
+                        "inputCubeData": .data(self.bytes(cube)),
+                    ])
+            },
+            "CIColorCube.inputCubeData: a cube of dimension 5 needs 5³ × 4 Float32 = 2000 bytes, got 1024 bytes")
+        XCTAssertEqual(
+            message {
+                _ = try self.apply(
+                    "CIColorCubeWithColorSpace", self.input,
+                    [
+                        "inputCubeDimension": .number(4), "inputCubeData": .vector(Vector(Array(cube.dropLast()))),
+                    ])
+            }, "CIColorCubeWithColorSpace.inputCubeData: a cube of dimension 4 needs 4³ × 4 = 256 numbers, got 255")
         let f = try Filter(name: "CIColorCube")
         XCTAssertThrowsError(try f.set("inputCubeData", .color(Color(1, 1, 1))))
         XCTAssertThrowsError(try f.set("inputCubeDimension", .number(65)))
@@ -141,8 +161,10 @@ final class ColorEffectTests: ColorOracleCase {
         try assertClose(try apply("CIColorCubeWithColorSpace", input, lin), plain, rect: rect, tolerance: 0)
         var bad = base
         bad["inputColorSpace"] = .string("CMYK")
-        XCTAssertEqual(message { _ = try self.apply("CIColorCubeWithColorSpace", self.input, bad) },
-                       "CIColorCubeWithColorSpace.inputColorSpace: unknown colour space \"CMYK\" (Lunette knows \"sRGB\" and \"linearSRGB\")")
+        XCTAssertEqual(
+            message { _ = try self.apply("CIColorCubeWithColorSpace", self.input, bad) },
+            "CIColorCubeWithColorSpace.inputColorSpace: unknown colour space \"CMYK\" (Lunette knows \"sRGB\" and \"linearSRGB\")"
+        )
     }
 
     // MARK: Tonal effects
@@ -170,10 +192,18 @@ final class ColorEffectTests: ColorOracleCase {
 
     func testMaximumAndMinimumComponent() throws {
         let mx = try apply("CIMaximumComponent", input), mn = try apply("CIMinimumComponent", input)
-        try assertClose(mx, try mapOracle(input) { p in let v = max(p.x, p.y, p.z); return SIMD4(v, v, v, p.w) },
-                        rect: rect, tolerance: 0)
-        try assertClose(mn, try mapOracle(input) { p in let v = min(p.x, p.y, p.z); return SIMD4(v, v, v, p.w) },
-                        rect: rect, tolerance: 0)
+        try assertClose(
+            mx,
+            try mapOracle(input) { p in
+                let v = max(p.x, p.y, p.z); return SIMD4(v, v, v, p.w)
+            },
+            rect: rect, tolerance: 0)
+        try assertClose(
+            mn,
+            try mapOracle(input) { p in
+                let v = min(p.x, p.y, p.z); return SIMD4(v, v, v, p.w)
+            },
+            rect: rect, tolerance: 0)
     }
 
     func testMaskToAlphaUsesLinearLuminance() throws {
@@ -209,7 +239,9 @@ final class ColorEffectTests: ColorOracleCase {
         }
         try assertClose(out, oracle, rect: rect, tolerance: 1e-5)
         // Black-to-white false colour of a gray image is the image itself.
-        let grays = TestImages.make(IRect(0, 0, 6, 1)) { x, _ in let v = Float(x) / 5; return Pixel(v, v, v, 1) }
+        let grays = TestImages.make(IRect(0, 0, 6, 1)) { x, _ in
+            let v = Float(x) / 5; return Pixel(v, v, v, 1)
+        }
         let bw = try apply("CIFalseColor", grays, ["inputColor0": .color(Color(0, 0, 0)), "inputColor1": .color(Color(1, 1, 1))])
         try assertClose(bw, grays, rect: IRect(0, 0, 6, 1), tolerance: 2e-6)
     }
@@ -237,9 +269,12 @@ final class ColorEffectTests: ColorOracleCase {
         return TestImages.make(buf.rect) { x, y in
             let p = buf[x, y], k = s(Double(x) + 0.5, Double(y) + 0.5)
             let q = SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
-            let r: SIMD4<Double> = intensity >= 0
+            let r: SIMD4<Double> =
+                intensity >= 0
                 ? SIMD4(q.x * (1 - intensity * k), q.y * (1 - intensity * k), q.z * (1 - intensity * k), q.w)
-                : SIMD4(q.x + (q.w - q.x) * -intensity * k, q.y + (q.w - q.y) * -intensity * k, q.z + (q.w - q.z) * -intensity * k, q.w)
+                : SIMD4(
+                    q.x + (q.w - q.x) * -intensity * k, q.y + (q.w - q.y) * -intensity * k, q.z + (q.w - q.z) * -intensity * k,
+                    q.w)
             return Pixel(Float(r.x), Float(r.y), Float(r.z), Float(r.w))
         }
     }
@@ -263,8 +298,12 @@ final class ColorEffectTests: ColorOracleCase {
         let img = TestImages.random(36, 30, seed: 9)
         let (cx, cy, r, falloff) = (14.0, 17.0, 8.0, 0.4)
         for intensity in [1.0, -0.5] {
-            let out = try apply("CIVignetteEffect", img, ["inputCenter": .vector(Vector(cx, cy)), "inputRadius": .number(r),
-                                                          "inputIntensity": .number(intensity), "inputFalloff": .number(falloff)])
+            let out = try apply(
+                "CIVignetteEffect", img,
+                [
+                    "inputCenter": .vector(Vector(cx, cy)), "inputRadius": .number(r),
+                    "inputIntensity": .number(intensity), "inputFalloff": .number(falloff),
+                ])
             let oracle = try shadeOracle(img, intensity: intensity) { x, y in
                 let d = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
                 let t = min(max((d - r) / (r * 2 * falloff), 0), 1)
@@ -273,8 +312,13 @@ final class ColorEffectTests: ColorOracleCase {
             try assertClose(out, oracle, rect: IRect(0, 0, 36, 30), tolerance: 1e-5, "intensity \(intensity)")
         }
         // Inside the radius nothing changes; far outside full intensity turns the image black.
-        let out = try TestImages.render(try apply("CIVignetteEffect", img, ["inputCenter": .vector(Vector(cx, cy)),
-                                                                             "inputRadius": .number(r)]))
+        let out = try TestImages.render(
+            try apply(
+                "CIVignetteEffect", img,
+                [
+                    "inputCenter": .vector(Vector(cx, cy)),
+                    "inputRadius": .number(r),
+                ]))
         let src = try TestImages.render(img)
         XCTAssertEqual(out[14, 17], src[14, 17])
         XCTAssertEqual(out[35, 0].x, 0)

@@ -11,8 +11,12 @@ final class ColorFilterTests: FilterTestCase {
 
     func testColorControlsFollowsTheFormula() throws {
         let s = 1.4, b = 0.1, c = 0.8
-        let out = try apply("CIColorControls", input, ["inputSaturation": .number(s), "inputBrightness": .number(b),
-                                                        "inputContrast": .number(c)])
+        let out = try apply(
+            "CIColorControls", input,
+            [
+                "inputSaturation": .number(s), "inputBrightness": .number(b),
+                "inputContrast": .number(c),
+            ])
         let oracle = try mapOracle(input) { p in
             let rgb = self.straight(p)
             let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
@@ -26,11 +30,13 @@ final class ColorFilterTests: FilterTestCase {
     func testColorMatrixOnStraightColourWithBias() throws {
         let rv = [0.2, 0.5, 0.1, 0.0], gv = [0.0, 1.2, 0.0, 0.1], bv = [0.3, 0.0, 0.6, 0.0], av = [0.0, 0.0, 0.0, 0.8]
         let bias = [0.05, -0.02, 0.1, 0.1]
-        let out = try apply("CIColorMatrix", input, [
-            "inputRVector": .vector(Vector(rv)), "inputGVector": .vector(Vector(gv)),
-            "inputBVector": .vector(Vector(bv)), "inputAVector": .vector(Vector(av)),
-            "inputBiasVector": .vector(Vector(bias)),
-        ])
+        let out = try apply(
+            "CIColorMatrix", input,
+            [
+                "inputRVector": .vector(Vector(rv)), "inputGVector": .vector(Vector(gv)),
+                "inputBVector": .vector(Vector(bv)), "inputAVector": .vector(Vector(av)),
+                "inputBiasVector": .vector(Vector(bias)),
+            ])
         let oracle = try mapOracle(input) { p in
             let c = self.straight(p)
             let u = [c.x, c.y, c.z, p.w]
@@ -55,11 +61,13 @@ final class ColorFilterTests: FilterTestCase {
         XCTAssertEqual(out.extent, Rect(0, 0, 30, 30))
         let f = try TestImages.render(fg, IRect(0, 0, 30, 30)), b = try TestImages.render(bg)
         let o = try TestImages.render(out)
-        for y in 0..<30 { for x in 0..<30 {
-            let s = f[x, y], d = b[x, y]
-            let want = s + d * (1 - s.w)
-            XCTAssertLessThan(TestImages.maxAbs(o[x, y] - want), 1e-6)
-        } }
+        for y in 0..<30 {
+            for x in 0..<30 {
+                let s = f[x, y], d = b[x, y]
+                let want = s + d * (1 - s.w)
+                XCTAssertLessThan(TestImages.maxAbs(o[x, y] - want), 1e-6)
+            }
+        }
     }
 
     func testFusedChainEqualsOneFilterAtATime() throws {

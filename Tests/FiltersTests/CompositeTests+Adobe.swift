@@ -35,18 +35,22 @@ extension CompositeTests {
     /// Each mode's neutral foreground leaves an opaque background unchanged: white for
     /// divide and linear burn, black for linear dodge and subtract, mid grey for the lights.
     func testLaterBlendModesNeutralForegroundKeepsTheBackground() throws {
-        let neutral: [String: Float] = ["CIDivideBlendMode": 1, "CILinearBurnBlendMode": 1, "CILinearDodgeBlendMode": 0,
-                                        "CISubtractBlendMode": 0, "CILinearLightBlendMode": 0.5, "CIPinLightBlendMode": 0.5]
+        let neutral: [String: Float] = [
+            "CIDivideBlendMode": 1, "CILinearBurnBlendMode": 1, "CILinearDodgeBlendMode": 0,
+            "CISubtractBlendMode": 0, "CILinearLightBlendMode": 0.5, "CIPinLightBlendMode": 0.5,
+        ]
         let rect = IRect(0, 0, 16, 8)
         let back = TestImages.make(rect) { x, y in Pixel(Float(x) / 15, Float(y) / 7, 0.3, 1) }
         for (name, v) in neutral {
             let fore = TestImages.make(rect) { _, _ in Pixel(v, v, v, 1) }
             let out = try TestImages.render(apply(name, fore, ["inputBackgroundImage": .image(back)]), rect)
             let want = try TestImages.render(back, rect)
-            for y in 0..<8 { for x in 0..<16 {
-                XCTAssertEqual(out[x, y].x, want[x, y].x, accuracy: 1e-6, name)
-                XCTAssertEqual(out[x, y].y, want[x, y].y, accuracy: 1e-6, name)
-            } }
+            for y in 0..<8 {
+                for x in 0..<16 {
+                    XCTAssertEqual(out[x, y].x, want[x, y].x, accuracy: 1e-6, name)
+                    XCTAssertEqual(out[x, y].y, want[x, y].y, accuracy: 1e-6, name)
+                }
+            }
         }
     }
 }

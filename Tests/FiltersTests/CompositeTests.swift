@@ -24,7 +24,12 @@ final class CompositeTests: FilterTestCase {
             i += 1
             let a: Double = i % 7 == 0 ? 0 : i % 5 == 0 ? 1 : 0.2 + 0.8 * next()
             func channel() -> Double {
-                switch i % 11 { case 3: return 0; case 6: return 1; case 8: return 0.5; default: return next() }
+                switch i % 11 {
+                case 3: return 0;
+                case 6: return 1;
+                case 8: return 0.5;
+                default: return next()
+                }
             }
             let r = channel(), g = next(), b = channel()
             return Pixel(Float(r * a), Float(g * a), Float(b * a), Float(a))
@@ -77,7 +82,7 @@ final class CompositeTests: FilterTestCase {
     static func sat(_ c: RGB) -> Double { max(c.0, c.1, c.2) - min(c.0, c.1, c.2) }
     static func setSat(_ c: RGB, _ s: Double) -> RGB {
         var v = [c.0, c.1, c.2]
-        let order = [0, 1, 2].sorted { v[$0] < v[$1] }   // min, mid, max indices
+        let order = [0, 1, 2].sorted { v[$0] < v[$1] }  // min, mid, max indices
         let (lo, mid, hi) = (order[0], order[1], order[2])
         if v[hi] > v[lo] {
             v[mid] = (v[mid] - v[lo]) * s / (v[hi] - v[lo])
@@ -100,8 +105,9 @@ final class CompositeTests: FilterTestCase {
     /// (1 − αb)·s + (1 − αs)·b + αs·αb·B(cb, cs), alpha αs + αb − αs·αb.
     static func pdfComposite(_ s: SIMD4<Double>, _ b: SIMD4<Double>, _ blend: (RGB, RGB) -> RGB) -> SIMD4<Double> {
         let αs = s.w, αb = b.w
-        var out = SIMD4<Double>((1 - αb) * s.x + (1 - αs) * b.x, (1 - αb) * s.y + (1 - αs) * b.y,
-                                (1 - αb) * s.z + (1 - αs) * b.z, αs + αb - αs * αb)
+        var out = SIMD4<Double>(
+            (1 - αb) * s.x + (1 - αs) * b.x, (1 - αb) * s.y + (1 - αs) * b.y,
+            (1 - αb) * s.z + (1 - αs) * b.z, αs + αb - αs * αb)
         if αs > 0 && αb > 0 {
             let cs = (s.x / αs, s.y / αs, s.z / αs), cb = (b.x / αb, b.y / αb, b.z / αb)
             let m = blend(cb, cs)
@@ -123,18 +129,22 @@ final class CompositeTests: FilterTestCase {
     ]
 
     /// Renders the filter over the union of the inputs and compares with `oracle` pixel by pixel.
-    func check(_ name: String, tolerance: Double = 2e-5,
-               _ oracle: (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>) throws {
+    func check(
+        _ name: String, tolerance: Double = 2e-5,
+        _ oracle: (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>
+    ) throws {
         let out = try apply(name, fg, ["inputBackgroundImage": .image(bg)])
         let o = try TestImages.render(out, unionRect)
         let s = try TestImages.render(fg, unionRect), b = try TestImages.render(bg, unionRect)
         func d(_ p: Pixel) -> SIMD4<Double> { SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) }
         var worst = 0.0
-        for y in 0..<unionRect.height { for x in 0..<unionRect.width {
-            let want = oracle(d(s[x, y]), d(b[x, y]))
-            let diff = d(o[x, y]) - want
-            worst = max(worst, max(diff.max(), -diff.min()))
-        } }
+        for y in 0..<unionRect.height {
+            for x in 0..<unionRect.width {
+                let want = oracle(d(s[x, y]), d(b[x, y]))
+                let diff = d(o[x, y]) - want
+                worst = max(worst, max(diff.max(), -diff.min()))
+            }
+        }
         XCTAssertLessThanOrEqual(worst, tolerance, name)
     }
 
@@ -201,8 +211,10 @@ final class CompositeTests: FilterTestCase {
     func testOpacityOfCompositesOfOpaqueImages() throws {
         let a = TestImages.random(16, 16, seed: 1, opaque: true), b = TestImages.random(16, 16, seed: 2, opaque: true)
         let clear = TestImages.random(16, 16, seed: 3)
-        for name in ["CIMultiplyBlendMode", "CIHueBlendMode", "CISourceAtopCompositing", "CISourceInCompositing",
-                     "CIMinimumCompositing", "CIAdditionCompositing"] {
+        for name in [
+            "CIMultiplyBlendMode", "CIHueBlendMode", "CISourceAtopCompositing", "CISourceInCompositing",
+            "CIMinimumCompositing", "CIAdditionCompositing",
+        ] {
             XCTAssertTrue(try apply(name, a, ["inputBackgroundImage": .image(b)]).isOpaque, name)
         }
         XCTAssertTrue(try apply("CIScreenBlendMode", clear, ["inputBackgroundImage": .image(b)]).isOpaque)
@@ -218,11 +230,13 @@ final class CompositeTests: FilterTestCase {
         // fg → exposure → soft light over (bg → sepia) → exposure → source atop third → hue blend under fg.
         typealias Step = (String, [String: FilterValue])
         func steps(_ bgImage: Image, _ thirdImage: Image, _ fgImage: Image) -> [Step] {
-            [("CIExposureAdjust", ["inputEV": .number(0.4)]),
-             ("CISoftLightBlendMode", ["inputBackgroundImage": .image(bgImage)]),
-             ("CIExposureAdjust", ["inputEV": .number(-0.3)]),
-             ("CISourceAtopCompositing", ["inputBackgroundImage": .image(thirdImage)]),
-             ("CIHueBlendMode", ["inputBackgroundImage": .image(fgImage)])]
+            [
+                ("CIExposureAdjust", ["inputEV": .number(0.4)]),
+                ("CISoftLightBlendMode", ["inputBackgroundImage": .image(bgImage)]),
+                ("CIExposureAdjust", ["inputEV": .number(-0.3)]),
+                ("CISourceAtopCompositing", ["inputBackgroundImage": .image(thirdImage)]),
+                ("CIHueBlendMode", ["inputBackgroundImage": .image(fgImage)]),
+            ]
         }
         let sepiaBg = try apply("CISepiaTone", bg, ["inputIntensity": .number(0.7)])
         var fused = fg

@@ -64,11 +64,15 @@ final class ConformanceTests: XCTestCase {
                 let where_ = "\(d.name).\(key)"
                 XCTAssertEqual(ours.attributeClass.rawValue, spec["class"] as? String, where_)
                 XCTAssertEqual(ours.type, spec["type"] as? String, "\(where_) type")
-                for (field, value) in [("default", numbers(ours.defaultValue)), ("identity", numbers(ours.identity)),
-                                       ("min", ours.min.map { [$0] }), ("max", ours.max.map { [$0] }),
-                                       ("sliderMin", ours.sliderMin.map { [$0] }), ("sliderMax", ours.sliderMax.map { [$0] })] {
+                for (field, value) in [
+                    ("default", numbers(ours.defaultValue)), ("identity", numbers(ours.identity)),
+                    ("min", ours.min.map { [$0] }), ("max", ours.max.map { [$0] }),
+                    ("sliderMin", ours.sliderMin.map { [$0] }), ("sliderMax", ours.sliderMax.map { [$0] }),
+                ] {
                     if Self.deliberateDifferences["\(where_).\(field)"] != nil { continue }
-                    XCTAssertTrue(same(value, spec[field]), "\(where_).\(field): ours \(String(describing: value)), catalogue \(String(describing: spec[field]))")
+                    XCTAssertTrue(
+                        same(value, spec[field]),
+                        "\(where_).\(field): ours \(String(describing: value)), catalogue \(String(describing: spec[field]))")
                 }
                 if let s = spec["default"] as? String { XCTAssertEqual(ours.defaultValue, .string(s), where_) }
             }
@@ -139,8 +143,10 @@ final class ConformanceTests: XCTestCase {
             }
         }
         XCTAssertEqual(UndeclaredInputReads.drain(), [], "filter bodies reading keys they do not declare")
-        let typo = FilterDescriptor(name: "CITypo", displayName: "Typo", categories: [], description: "",
-                                    inputs: [.image(), .number("inputRadius", "Radius", default: 1, "")]) { f in
+        let typo = FilterDescriptor(
+            name: "CITypo", displayName: "Typo", categories: [], description: "",
+            inputs: [.image(), .number("inputRadius", "Radius", default: 1, "")]
+        ) { f in
             _ = f.number("inputRadus")
             return try f.image()
         }
@@ -155,8 +161,10 @@ final class ConformanceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         var checked = 0
         // Identity values leave an input image unchanged; generators have none to compare with.
-        for d in descriptors where d.inputs.contains(where: { $0.identity != nil })
-            && d.inputs.contains(where: { $0.attributeClass == .image }) && !Self.identityIsNotANoOp.contains(d.name) {
+        for d in descriptors
+        where d.inputs.contains(where: { $0.identity != nil })
+            && d.inputs.contains(where: { $0.attributeClass == .image }) && !Self.identityIsNotANoOp.contains(d.name)
+        {
             let f = Filter(d)
             for spec in d.inputs {
                 if spec.attributeClass == .image { try f.set(spec.key, .image(photo)) }

@@ -17,7 +17,10 @@ final class DistortionTests: WarpTestCase {
         var source: (Double, Double) -> (Double, Double)?
         /// The largest region of interest a few-pixel render may need.
         var roiLimit = 24.0
-        init(name: String, inputs: [String: FilterValue], roiLimit: Double = 24, source: @escaping (Double, Double) -> (Double, Double)?) {
+        init(
+            name: String, inputs: [String: FilterValue], roiLimit: Double = 24,
+            source: @escaping (Double, Double) -> (Double, Double)?
+        ) {
             self.name = name; self.inputs = inputs; self.roiLimit = roiLimit; self.source = source
         }
     }
@@ -34,30 +37,45 @@ final class DistortionTests: WarpTestCase {
         let center = FilterValue.vector(Vector(c.x, c.y))
         let r = 34.0
         return [
-            Case(name: "CITwirlDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputAngle": .number(2.5)]) { x, y in
+            Case(
+                name: "CITwirlDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputAngle": .number(2.5)]
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (d, phi - 2.5 * pow(1 - d / r, 2)) : (d, phi) }
             },
-            Case(name: "CIVortexDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputAngle": .number(-9)],
-                 roiLimit: 72) { x, y in
+            Case(
+                name: "CIVortexDistortion",
+                inputs: ["inputCenter": center, "inputRadius": .number(r), "inputAngle": .number(-9)],
+                roiLimit: 72
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (d, phi + 9 * pow(1 - d * d / (r * r), 2)) : (d, phi) }
             },
-            Case(name: "CILightTunnel", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputRotation": .number(0.7)],
-                 roiLimit: 72) { x, y in
+            Case(
+                name: "CILightTunnel", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputRotation": .number(0.7)],
+                roiLimit: 72
+            ) { x, y in
                 // The disc turned by the rotation; outside, the rim streams out in spirals.
                 self.polar(x, y) { d, phi in d <= r ? (d, phi - 0.7) : (r, phi - 0.7 * (1 + log(d / r))) }
             },
-            Case(name: "CIPinchDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(0.8)]) { x, y in
+            Case(
+                name: "CIPinchDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(0.8)]
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (r * pow(d / r, 1 / 1.8), phi) : (d, phi) }
             },
-            Case(name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(0.6)]) { x, y in
+            Case(
+                name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(0.6)]
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (d * (1 - 0.6 * pow(1 - d * d / (r * r), 2)), phi) : (d, phi) }
             },
-            Case(name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(-0.9)]) { x, y in
+            Case(
+                name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(-0.9)]
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (d * (1 + 0.9 * pow(1 - d * d / (r * r), 2)), phi) : (d, phi) }
             },
             // Beyond scale 1 the bump folds through the centre (sources on the opposite side).
-            Case(name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(2.5)],
-                 roiLimit: 100) { x, y in
+            Case(
+                name: "CIBumpDistortion", inputs: ["inputCenter": center, "inputRadius": .number(r), "inputScale": .number(2.5)],
+                roiLimit: 100
+            ) { x, y in
                 self.polar(x, y) { d, phi in d < r ? (d * (1 - 2.5 * pow(1 - d * d / (r * r), 2)), phi) : (d, phi) }
             },
             Case(name: "CIHoleDistortion", inputs: ["inputCenter": center, "inputRadius": .number(12)]) { x, y in
@@ -68,8 +86,13 @@ final class DistortionTests: WarpTestCase {
             Case(name: "CICircleSplashDistortion", inputs: ["inputCenter": center, "inputRadius": .number(20)]) { x, y in
                 self.polar(x, y) { d, phi in d < 20 ? (d, phi) : (20, phi) }
             },
-            Case(name: "CIBumpDistortionLinear", inputs: ["inputCenter": center, "inputRadius": .number(25), "inputAngle": .number(0.6),
-                                                        "inputScale": .number(0.7)]) { x, y in
+            Case(
+                name: "CIBumpDistortionLinear",
+                inputs: [
+                    "inputCenter": center, "inputRadius": .number(25), "inputAngle": .number(0.6),
+                    "inputScale": .number(0.7),
+                ]
+            ) { x, y in
                 // Coordinates along (a) and across (b) the axis.
                 let dx = x - self.c.x, dy = y - self.c.y
                 let a = dx * cos(0.6) + dy * sin(0.6), b = -dx * sin(0.6) + dy * cos(0.6)
@@ -96,15 +119,17 @@ final class DistortionTests: WarpTestCase {
         for k in cases {
             let got = try TestImages.render(try apply(k.name, input, k.inputs), area)
             var changed = 0, untouched = 0
-            for y in area.y..<area.maxY { for x in area.x..<area.maxX {
-                let px = Double(x) + 0.5, py = Double(y) + 0.5
-                guard let s = k.source(px, py), s == (px, py) else {
-                    if TestImages.maxAbs(got[x, y] - src[x, y]) > 1e-3 { changed += 1 }
-                    continue
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    let px = Double(x) + 0.5, py = Double(y) + 0.5
+                    guard let s = k.source(px, py), s == (px, py) else {
+                        if TestImages.maxAbs(got[x, y] - src[x, y]) > 1e-3 { changed += 1 }
+                        continue
+                    }
+                    XCTAssertEqual(got[x, y], src[x, y], "\(k.name) at (\(x), \(y)) lies outside the effect")
+                    untouched += 1
                 }
-                XCTAssertEqual(got[x, y], src[x, y], "\(k.name) at (\(x), \(y)) lies outside the effect")
-                untouched += 1
-            } }
+            }
             XCTAssertGreaterThan(changed, 200, "\(k.name) changes the inside")
             XCTAssertGreaterThan(untouched, ["CIHoleDistortion", "CILightTunnel"].contains(k.name) ? -1 : 200, k.name)
         }
@@ -132,7 +157,8 @@ final class DistortionTests: WarpTestCase {
             XCTAssertEqual(TestImages.maxDifference(got, src), 0, "\(name) \(inputs)")
         }
         // The catalogue's identity for the hole (radius 0.1) moves pixels by under 0.01 px.
-        let hole = try TestImages.render(try apply("CIHoleDistortion", input, ["inputCenter": center, "inputRadius": .number(0.1)]), area)
+        let hole = try TestImages.render(
+            try apply("CIHoleDistortion", input, ["inputCenter": center, "inputRadius": .number(0.1)]), area)
         XCTAssertLessThan(TestImages.maxDifference(hole, src), 0.01)
     }
 
@@ -141,8 +167,10 @@ final class DistortionTests: WarpTestCase {
         for k in cases {
             XCTAssertEqual(try apply(k.name, input, k.inputs).extent, area.rect, k.name)
         }
-        for name in ["CIBumpDistortion", "CIBumpDistortionLinear", "CICircleSplashDistortion", "CIHoleDistortion",
-                     "CILightTunnel", "CIPinchDistortion", "CITwirlDistortion", "CIVortexDistortion"] {
+        for name in [
+            "CIBumpDistortion", "CIBumpDistortionLinear", "CICircleSplashDistortion", "CIHoleDistortion",
+            "CILightTunnel", "CIPinchDistortion", "CITwirlDistortion", "CIVortexDistortion",
+        ] {
             XCTAssertEqual(try apply(name, input).extent, area.rect, "\(name) at its defaults")
         }
     }
@@ -156,11 +184,15 @@ final class DistortionTests: WarpTestCase {
             for rect in probes {
                 let region = roi(out, rect)
                 var sources = 0
-                for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-                    guard let s = k.source(Double(x) + 0.5, Double(y) + 0.5), area.rect.contains(Point(s.0, s.1)) else { continue }
-                    sources += 1
-                    XCTAssertTrue(covers(region, s.0, s.1), "\(k.name): ROI \(region) of \(rect) misses source \(s)")
-                } }
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        guard let s = k.source(Double(x) + 0.5, Double(y) + 0.5), area.rect.contains(Point(s.0, s.1)) else {
+                            continue
+                        }
+                        sources += 1
+                        XCTAssertTrue(covers(region, s.0, s.1), "\(k.name): ROI \(region) of \(rect) misses source \(s)")
+                    }
+                }
                 XCTAssertGreaterThan(sources, 0)
                 // A handful of pixels never needs more than a small neighbourhood (the vortex and
                 // tunnel turn fast, so their sources spread further along the ring).

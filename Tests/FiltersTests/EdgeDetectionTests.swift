@@ -19,12 +19,16 @@ final class EdgeDetectionTests: FilterTestCase {
         }
     }
 
-    func naiveGradient(_ l: (Int, Int) -> Double, _ x: Int, _ y: Int, weights w: (Int, Int) -> Double, radius r: Int) -> (Double, Double) {
+    func naiveGradient(
+        _ l: (Int, Int) -> Double, _ x: Int, _ y: Int, weights w: (Int, Int) -> Double, radius r: Int
+    ) -> (Double, Double) {
         var gx = 0.0, gy = 0.0
-        for dy in -r...r { for dx in -r...r {
-            gx += w(dx, dy) * l(x + dx, y + dy)
-            gy += w(dy, dx) * l(x + dx, y + dy)
-        } }
+        for dy in -r...r {
+            for dx in -r...r {
+                gx += w(dx, dy) * l(x + dx, y + dy)
+                gy += w(dy, dx) * l(x + dx, y + dy)
+            }
+        }
         return (gx, gy)
     }
 
@@ -39,21 +43,29 @@ final class EdgeDetectionTests: FilterTestCase {
         let planes = try channelPlanes(image)
         let sobel: (Int, Int) -> Double = { dx, dy in Double(dx) * (dy == 0 ? 2 : 1) / 4 }
         var gabor: [Double] = []
-        for dy in -2...2 { for dx in -2...2 { gabor.append(exp(-Double(dx * dx + dy * dy) / (2 * 0.75 * 0.75)) * sin(Double.pi * Double(dx) / 4)) } }
+        for dy in -2...2 {
+            for dx in -2...2 {
+                gabor.append(exp(-Double(dx * dx + dy * dy) / (2 * 0.75 * 0.75)) * sin(Double.pi * Double(dx) / 4))
+            }
+        }
         let positive = gabor.filter { $0 > 0 }.reduce(0, +)
         let gaborW: (Int, Int) -> Double = { dx, dy in gabor[(dy + 2) * 5 + dx + 2] / positive }
         for (name, w, r) in [("CISobelGradients", sobel, 1), ("CIGaborGradients", gaborW, 2)] {
             let out = try apply(name, image)
             XCTAssertEqual(out.extent, image.extent, name)
             let buf = try TestImages.render(out)
-            for y in buf.rect.y..<buf.rect.maxY { for x in buf.rect.x..<buf.rect.maxX {
-                let g = planes.map { naiveGradient($0, x, y, weights: w, radius: r) }
-                let strongest = g.indices.max { g[$0].0 * g[$0].0 + g[$0].1 * g[$0].1 < g[$1].0 * g[$1].0 + g[$1].1 * g[$1].1 }!
-                let p = buf[x, y]
-                XCTAssertEqual(Double(p.x), g[strongest].0, accuracy: 1e-5, "\(name) gx at \(x), \(y)")
-                XCTAssertEqual(Double(p.y), g[strongest].1, accuracy: 1e-5, "\(name) gy at \(x), \(y)")
-                XCTAssertEqual(p.z, 0); XCTAssertEqual(p.w, 1)
-            } }
+            for y in buf.rect.y..<buf.rect.maxY {
+                for x in buf.rect.x..<buf.rect.maxX {
+                    let g = planes.map { naiveGradient($0, x, y, weights: w, radius: r) }
+                    let strongest = g.indices.max {
+                        g[$0].0 * g[$0].0 + g[$0].1 * g[$0].1 < g[$1].0 * g[$1].0 + g[$1].1 * g[$1].1
+                    }!
+                    let p = buf[x, y]
+                    XCTAssertEqual(Double(p.x), g[strongest].0, accuracy: 1e-5, "\(name) gx at \(x), \(y)")
+                    XCTAssertEqual(Double(p.y), g[strongest].1, accuracy: 1e-5, "\(name) gy at \(x), \(y)")
+                    XCTAssertEqual(p.z, 0); XCTAssertEqual(p.w, 1)
+                }
+            }
         }
         // A unit step reads 1 on each side of it, for both.
         let step = TestImages.make(IRect(0, 0, 12, 12)) { x, _ in x < 6 ? Pixel(0, 0, 0, 1) : Pixel(1, 1, 1, 1) }
@@ -68,20 +80,26 @@ final class EdgeDetectionTests: FilterTestCase {
     func naiveCanny(_ l: (Int, Int) -> Double, _ r: IRect, high: Double, low: Double, passes: Int) -> Set<[Int]> {
         var mag: [[Int]: Double] = [:], dir: [[Int]: (Int, Int)] = [:]
         let t = tan(Double.pi / 8)
-        for y in (r.y - 1)...r.maxY { for x in (r.x - 1)...r.maxX {
-            let (gx, gy) = naiveGradient(l, x, y, weights: { dx, dy in Double(dx) * (dy == 0 ? 2 : 1) / 4 }, radius: 1)
-            mag[[x, y]] = (gx * gx + gy * gy).squareRoot()
-            let ax = abs(gx), ay = abs(gy)
-            dir[[x, y]] = ay <= ax * t ? (1, 0) : (ax <= ay * t ? (0, 1) : (gx * gy > 0 ? (1, 1) : (1, -1)))
-        } }
+        for y in (r.y - 1)...r.maxY {
+            for x in (r.x - 1)...r.maxX {
+                let (gx, gy) = naiveGradient(l, x, y, weights: { dx, dy in Double(dx) * (dy == 0 ? 2 : 1) / 4 }, radius: 1)
+                mag[[x, y]] = (gx * gx + gy * gy).squareRoot()
+                let ax = abs(gx), ay = abs(gy)
+                dir[[x, y]] = ay <= ax * t ? (1, 0) : (ax <= ay * t ? (0, 1) : (gx * gy > 0 ? (1, 1) : (1, -1)))
+            }
+        }
         var strong = Set<[Int]>(), weak = Set<[Int]>()
-        for y in r.y..<r.maxY { for x in r.x..<r.maxX {
-            let m = mag[[x, y]]!, (sx, sy) = dir[[x, y]]!
-            guard m >= low, m >= mag[[x + sx, y + sy]]!, m >= mag[[x - sx, y - sy]]! else { continue }
-            if m >= high { strong.insert([x, y]) } else { weak.insert([x, y]) }
-        } }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX {
+                let m = mag[[x, y]]!, (sx, sy) = dir[[x, y]]!
+                guard m >= low, m >= mag[[x + sx, y + sy]]!, m >= mag[[x - sx, y - sy]]! else { continue }
+                if m >= high { strong.insert([x, y]) } else { weak.insert([x, y]) }
+            }
+        }
         for _ in 0..<passes {
-            let promoted = weak.filter { p in (-1...1).contains { dy in (-1...1).contains { dx in strong.contains([p[0] + dx, p[1] + dy]) } } }
+            let promoted = weak.filter { p in
+                (-1...1).contains { dy in (-1...1).contains { dx in strong.contains([p[0] + dx, p[1] + dy]) } }
+            }
             strong.formUnion(promoted); weak.subtract(promoted)
         }
         return strong
@@ -92,8 +110,12 @@ final class EdgeDetectionTests: FilterTestCase {
         let l = try lumaPlane(photo)
         let r = IRect(covering: photo.extent)
         for passes in [0, 1, 3] {
-            let out = try apply("CICannyEdgeDetector", photo, ["inputGaussianSigma": .number(0), "inputHysteresisPasses": .number(Double(passes)),
-                                                           "inputThresholdHigh": .number(0.08), "inputThresholdLow": .number(0.03)])
+            let out = try apply(
+                "CICannyEdgeDetector", photo,
+                [
+                    "inputGaussianSigma": .number(0), "inputHysteresisPasses": .number(Double(passes)),
+                    "inputThresholdHigh": .number(0.08), "inputThresholdLow": .number(0.03),
+                ])
             XCTAssertEqual(out.extent, photo.extent)
             let buf = try TestImages.render(out)
             let want = naiveCanny(l, r, high: 0.08, low: 0.03, passes: passes)
@@ -108,18 +130,22 @@ final class EdgeDetectionTests: FilterTestCase {
     func testEdgesIsEachChannelsSobelMagnitude() throws {
         let buf = try TestImages.render(image)
         let r = buf.rect
-        func at(_ x: Int, _ y: Int) -> SIMD4<Double> { SIMD4<Double>(buf[min(max(x, r.x), r.maxX - 1), min(max(y, r.y), r.maxY - 1)]) }
+        func at(_ x: Int, _ y: Int) -> SIMD4<Double> {
+            SIMD4<Double>(buf[min(max(x, r.x), r.maxX - 1), min(max(y, r.y), r.maxY - 1)])
+        }
         let out = try TestImages.render(try apply("CIEdges", image, ["inputIntensity": .number(3)]))
-        for y in r.y..<r.maxY { for x in r.x..<r.maxX {
-            var gx = SIMD4<Double>.zero, gy = SIMD4<Double>.zero
-            for d in -1...1 {
-                let w = d == 0 ? 2.0 : 1.0
-                gx += w * (at(x + 1, y + d) - at(x - 1, y + d)); gy += w * (at(x + d, y + 1) - at(x + d, y - 1))
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX {
+                var gx = SIMD4<Double>.zero, gy = SIMD4<Double>.zero
+                for d in -1...1 {
+                    let w = d == 0 ? 2.0 : 1.0
+                    gx += w * (at(x + 1, y + d) - at(x - 1, y + d)); gy += w * (at(x + d, y + 1) - at(x + d, y - 1))
+                }
+                let m = (gx * gx + gy * gy).squareRoot() * 3 / 4
+                for c in 0..<3 { XCTAssertEqual(Double(out[x, y][c]), m[c], accuracy: 1e-4) }
+                XCTAssertEqual(out[x, y].w, 1)
             }
-            let m = (gx * gx + gy * gy).squareRoot() * 3 / 4
-            for c in 0..<3 { XCTAssertEqual(Double(out[x, y][c]), m[c], accuracy: 1e-4) }
-            XCTAssertEqual(out[x, y].w, 1)
-        } }
+        }
     }
 
     func testEdgeWorkTracesTheDarkSideOfAStep() throws {

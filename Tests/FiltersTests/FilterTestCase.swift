@@ -15,8 +15,10 @@ class FilterTestCase: XCTestCase {
     }
 
     /// Asserts two renders agree within `tolerance` over `rect`.
-    func assertClose(_ a: Image, _ b: Image, rect: IRect, tolerance: Float, _ message: String = "",
-                     file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertClose(
+        _ a: Image, _ b: Image, rect: IRect, tolerance: Float, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let ra = try TestImages.render(a, rect), rb = try TestImages.render(b, rect)
         let d = TestImages.maxDifference(ra, rb)
         XCTAssertLessThanOrEqual(d, tolerance, message, file: file, line: line)

@@ -40,7 +40,8 @@ final class GeometryFilterTests: FilterTestCase {
         let input = TestImages.random(37, 29, seed: 12, origin: (3, -2))
         let src = try TestImages.render(input)
         for (scale, aspect) in [(0.5, 1.0), (0.3, 1.0), (1.6, 1.0), (0.6, 1.5), (0.45, 0.7)] {
-            let out = try apply("CILanczosScaleTransform", input, ["inputScale": .number(scale), "inputAspectRatio": .number(aspect)])
+            let out = try apply(
+                "CILanczosScaleTransform", input, ["inputScale": .number(scale), "inputAspectRatio": .number(aspect)])
             let sx = scale * aspect, sy = scale
             let e = out.extent
             XCTAssertEqual(e.x, 3 * sx, accuracy: 1e-9); XCTAssertEqual(e.y, -2 * sy, accuracy: 1e-9)
@@ -48,11 +49,13 @@ final class GeometryFilterTests: FilterTestCase {
             let rect = IRect(covering: e)
             let got = try TestImages.render(out, tile: 9)
             var worst = 0.0
-            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-                // Every pixel the extent touches (edge pixels partly covered included).
-                let want = naiveLanczos(src, sx: sx, sy: sy, x, y)
-                worst = max(worst, maxAbs(double(got[x, y]) - want))
-            } }
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX {
+                    // Every pixel the extent touches (edge pixels partly covered included).
+                    let want = naiveLanczos(src, sx: sx, sy: sy, x, y)
+                    worst = max(worst, maxAbs(double(got[x, y]) - want))
+                }
+            }
             XCTAssertLessThan(worst, 1e-5, "scale \(scale) aspect \(aspect)")
         }
     }
@@ -105,8 +108,11 @@ final class GeometryFilterTests: FilterTestCase {
     func naiveWarp(_ src: PixelBuffer, _ h: [Double], _ x: Int, _ y: Int) -> SIMD4<Double> {
         let X = Double(x) + 0.5, Y = Double(y) + 0.5
         // Solve [h] · (u, v, 1)·w = (X, Y, 1) for u, v.
-        let s = solve([[h[0] - X * h[6], h[1] - X * h[7], X * h[8] - h[2]],
-                       [h[3] - Y * h[6], h[4] - Y * h[7], Y * h[8] - h[5]]], 2)
+        let s = solve(
+            [
+                [h[0] - X * h[6], h[1] - X * h[7], X * h[8] - h[2]],
+                [h[3] - Y * h[6], h[4] - Y * h[7], Y * h[8] - h[5]],
+            ], 2)
         let w = h[6] * s[0] + h[7] * s[1] + h[8]
         if w <= 0 { return .zero }
         let fx = s[0] - 0.5, fy = s[1] - 0.5
@@ -119,8 +125,10 @@ final class GeometryFilterTests: FilterTestCase {
 
     let quad = (tl: Point(2, 40), tr: Point(45, 35), br: Point(38, 3), bl: Point(8, 10))
     var quadInputs: [String: FilterValue] {
-        ["inputTopLeft": .vector(Vector(quad.tl.x, quad.tl.y)), "inputTopRight": .vector(Vector(quad.tr.x, quad.tr.y)),
-         "inputBottomRight": .vector(Vector(quad.br.x, quad.br.y)), "inputBottomLeft": .vector(Vector(quad.bl.x, quad.bl.y))]
+        [
+            "inputTopLeft": .vector(Vector(quad.tl.x, quad.tl.y)), "inputTopRight": .vector(Vector(quad.tr.x, quad.tr.y)),
+            "inputBottomRight": .vector(Vector(quad.br.x, quad.br.y)), "inputBottomLeft": .vector(Vector(quad.bl.x, quad.bl.y)),
+        ]
     }
 
     func testPerspectiveTransformMatchesANaiveInverseMapping() throws {
@@ -129,7 +137,8 @@ final class GeometryFilterTests: FilterTestCase {
         let out = try apply("CIPerspectiveTransform", input, quadInputs)
         XCTAssertEqual(out.extent, Rect(2, 3, 43, 37), "the bounding box of the four points")
         // The corners map exactly.
-        let hom = try Homography.mapping(input.extent, bottomLeft: quad.bl, bottomRight: quad.br, topRight: quad.tr, topLeft: quad.tl)
+        let hom = try Homography.mapping(
+            input.extent, bottomLeft: quad.bl, bottomRight: quad.br, topRight: quad.tr, topLeft: quad.tl)
         for (c, p) in [(Point(5, 7), quad.bl), (Point(35, 7), quad.br), (Point(35, 27), quad.tr), (Point(5, 27), quad.tl)] {
             let q = hom.apply(c.x, c.y)!
             XCTAssertEqual(q.x, p.x, accuracy: 1e-9); XCTAssertEqual(q.y, p.y, accuracy: 1e-9)
@@ -159,7 +168,9 @@ final class GeometryFilterTests: FilterTestCase {
         let rect = IRect(covering: out.extent)
         let got = try TestImages.render(out, rect, tile: 32)
         var worst = 0.0
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { worst = max(worst, maxAbs(double(got[x, y]) - naiveWarp(src, h, x, y))) } }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { worst = max(worst, maxAbs(double(got[x, y]) - naiveWarp(src, h, x, y))) }
+        }
         XCTAssertLessThan(worst, 1e-4)
     }
 
@@ -179,8 +190,10 @@ final class GeometryFilterTests: FilterTestCase {
 
     func testPerspectiveOfTheOwnCornersIsTheImage() throws {
         let input = TestImages.random(12, 9, seed: 7)
-        let same: [String: FilterValue] = ["inputTopLeft": .vector(Vector(0, 9)), "inputTopRight": .vector(Vector(12, 9)),
-                                           "inputBottomRight": .vector(Vector(12, 0)), "inputBottomLeft": .vector(Vector(0, 0))]
+        let same: [String: FilterValue] = [
+            "inputTopLeft": .vector(Vector(0, 9)), "inputTopRight": .vector(Vector(12, 9)),
+            "inputBottomRight": .vector(Vector(12, 0)), "inputBottomLeft": .vector(Vector(0, 0)),
+        ]
         try assertClose(try apply("CIPerspectiveTransform", input, same), input, rect: IRect(0, 0, 12, 9), tolerance: 1e-5)
     }
 
@@ -196,17 +209,21 @@ final class GeometryFilterTests: FilterTestCase {
             let s = abs(cos(angle)) + (40.0 / 24) * abs(sin(angle))
             let (cx, cy) = (22.0, 15.0)
             var worst = 0.0
-            for y in 3..<27 { for x in 2..<42 {
-                XCTAssertEqual(got[x, y].w, 1, accuracy: 1e-6, "no transparent corners")
-                let dx = (Double(x) + 0.5 - cx) / s, dy = (Double(y) + 0.5 - cy) / s
-                // Inverse rotation, then bilinear sampling with the edges extended.
-                let u = cos(angle) * dx + sin(angle) * dy + cx - 0.5, v = -sin(angle) * dx + cos(angle) * dy + cy - 0.5
-                let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
-                let tx = u - Double(x0), ty = v - Double(y0)
-                func at(_ i: Int, _ j: Int) -> SIMD4<Double> { double(src[min(max(i, 2), 41), min(max(j, 3), 26)]) }
-                let want = (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) + (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty
-                worst = max(worst, maxAbs(double(got[x, y]) - want))
-            } }
+            for y in 3..<27 {
+                for x in 2..<42 {
+                    XCTAssertEqual(got[x, y].w, 1, accuracy: 1e-6, "no transparent corners")
+                    let dx = (Double(x) + 0.5 - cx) / s, dy = (Double(y) + 0.5 - cy) / s
+                    // Inverse rotation, then bilinear sampling with the edges extended.
+                    let u = cos(angle) * dx + sin(angle) * dy + cx - 0.5, v = -sin(angle) * dx + cos(angle) * dy + cy - 0.5
+                    let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                    let tx = u - Double(x0), ty = v - Double(y0)
+                    func at(_ i: Int, _ j: Int) -> SIMD4<Double> { double(src[min(max(i, 2), 41), min(max(j, 3), 26)]) }
+                    let want =
+                        (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty)
+                        + (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty
+                    worst = max(worst, maxAbs(double(got[x, y]) - want))
+                }
+            }
             XCTAssertLessThan(worst, 1e-4, "angle \(angle)")
         }
     }

@@ -17,25 +17,31 @@ final class HalftoneTests: WarpTestCase {
 
     func testWhiteStaysWhiteAndBlackStaysBlack() throws {
         for name in names {
-            for sharpness in [0.0, 0.7, 1.0] { for (width, angle) in [(6.0, 0.0), (13.0, 0.7), (2.5, -2.0)] {
-                var inputs: [String: FilterValue] = ["inputSharpness": .number(sharpness), "inputWidth": .number(width),
-                                                     "inputCenter": .vector(Vector(37.3, 51.9))]
-                if name != "CICircularScreen" { inputs["inputAngle"] = .number(angle) }
-                let white = try TestImages.render(try apply(name, flat(1), inputs), rect)
-                let black = try TestImages.render(try apply(name, flat(0), inputs), rect)
-                for i in 0..<rect.count {
-                    XCTAssertEqual(white.pixels[i], Pixel(1, 1, 1, 1), "\(name) white at \(i)")
-                    XCTAssertEqual(black.pixels[i], Pixel(0, 0, 0, 1), "\(name) black at \(i)")
+            for sharpness in [0.0, 0.7, 1.0] {
+                for (width, angle) in [(6.0, 0.0), (13.0, 0.7), (2.5, -2.0)] {
+                    var inputs: [String: FilterValue] = [
+                        "inputSharpness": .number(sharpness), "inputWidth": .number(width),
+                        "inputCenter": .vector(Vector(37.3, 51.9)),
+                    ]
+                    if name != "CICircularScreen" { inputs["inputAngle"] = .number(angle) }
+                    let white = try TestImages.render(try apply(name, flat(1), inputs), rect)
+                    let black = try TestImages.render(try apply(name, flat(0), inputs), rect)
+                    for i in 0..<rect.count {
+                        XCTAssertEqual(white.pixels[i], Pixel(1, 1, 1, 1), "\(name) white at \(i)")
+                        XCTAssertEqual(black.pixels[i], Pixel(0, 0, 0, 1), "\(name) black at \(i)")
+                    }
                 }
-            } }
+            }
         }
     }
 
     func testScreensArePeriodicAlongTheirDirections() throws {
         // Angle atan(3/4) with width 5: the screen's axes are the integer vectors (4, 3) and (−3, 4).
         let grey = flat(0.35)
-        let inputs: [String: FilterValue] = ["inputAngle": .number(atan2(3, 4)), "inputWidth": .number(5),
-                                             "inputCenter": .vector(Vector(40.2, 33.7))]
+        let inputs: [String: FilterValue] = [
+            "inputAngle": .number(atan2(3, 4)), "inputWidth": .number(5),
+            "inputCenter": .vector(Vector(40.2, 33.7)),
+        ]
         let inner = IRect(10, 10, 100, 80)
         for name in ["CIDotScreen", "CIHatchedScreen", "CILineScreen"] {
             let buf = try TestImages.render(try apply(name, grey, inputs), rect)
@@ -49,21 +55,26 @@ final class HalftoneTests: WarpTestCase {
         let lines = try TestImages.render(try apply("CILineScreen", grey, inputs), rect)
         XCTAssertLessThan(worstPairDifference(lines, IRect(10, 10, 90, 80)) { ($0 + 8, $1 + 6) }, 1e-4)
         // Rings: symmetric under a quarter turn about their centre.
-        let rings = try TestImages.render(try apply("CICircularScreen", grey, ["inputCenter": .vector(Vector(60, 50)), "inputWidth": .number(7)]), rect)
+        let rings = try TestImages.render(
+            try apply("CICircularScreen", grey, ["inputCenter": .vector(Vector(60, 50)), "inputWidth": .number(7)]), rect)
         XCTAssertLessThan(worstPairDifference(rings, IRect(20, 10, 80, 80)) { (60 + 50 - 1 - $1, 50 - 60 + $0) }, 1e-4)
     }
 
     func testToneIsPreservedOnAverage() throws {
         let big = IRect(0, 0, 240, 240)
         for name in names {
-            for y in [0.1, 0.3, 0.5, 0.8] { for sharpness in [0.4, 1.0] {
-                let inputs: [String: FilterValue] = ["inputWidth": .number(8), "inputSharpness": .number(sharpness),
-                                                     "inputCenter": .vector(Vector(-300, -200))]
-                let buf = try TestImages.render(try apply(name, flat(Float(y), big), inputs), big)
-                var sum = 0.0
-                for i in 0..<big.count { sum += Double(buf.pixels[i].x) }
-                XCTAssertEqual(sum / Double(big.count), y, accuracy: 0.02, "\(name) at tone \(y), sharpness \(sharpness)")
-            } }
+            for y in [0.1, 0.3, 0.5, 0.8] {
+                for sharpness in [0.4, 1.0] {
+                    let inputs: [String: FilterValue] = [
+                        "inputWidth": .number(8), "inputSharpness": .number(sharpness),
+                        "inputCenter": .vector(Vector(-300, -200)),
+                    ]
+                    let buf = try TestImages.render(try apply(name, flat(Float(y), big), inputs), big)
+                    var sum = 0.0
+                    for i in 0..<big.count { sum += Double(buf.pixels[i].x) }
+                    XCTAssertEqual(sum / Double(big.count), y, accuracy: 0.02, "\(name) at tone \(y), sharpness \(sharpness)")
+                }
+            }
         }
     }
 
@@ -83,7 +94,8 @@ final class HalftoneTests: WarpTestCase {
         for name in names {
             var partial: [Int] = []
             for sharpness in [0.0, 0.5, 1.0] {
-                let buf = try TestImages.render(try apply(name, grey, ["inputSharpness": .number(sharpness), "inputWidth": .number(12)]), rect)
+                let buf = try TestImages.render(
+                    try apply(name, grey, ["inputSharpness": .number(sharpness), "inputWidth": .number(12)]), rect)
                 partial.append((0..<rect.count).filter { buf.pixels[$0].x > 0.05 && buf.pixels[$0].x < 0.95 }.count)
             }
             XCTAssertGreaterThan(partial[0], partial[1], name)
@@ -110,8 +122,10 @@ final class HalftoneTests: WarpTestCase {
         let (input, src) = try photo(area)
         let (cx, cy, angle, w, sharp) = (211.3, 240.6, 0.45, 7.0, 0.6)
         let ramp = 1 + (1 - sharp) * w / 2
-        var inputs: [String: FilterValue] = ["inputCenter": .vector(Vector(cx, cy)), "inputWidth": .number(w),
-                                             "inputSharpness": .number(sharp)]
+        var inputs: [String: FilterValue] = [
+            "inputCenter": .vector(Vector(cx, cy)), "inputWidth": .number(w),
+            "inputSharpness": .number(sharp),
+        ]
         func luminance(_ x: Double, _ y: Double) -> (Double, Double) {
             let p = pixel(src[Int(x), Int(y)])
             return (min(max((0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z) / p.w, 0), 1), p.w)
@@ -137,7 +151,8 @@ final class HalftoneTests: WarpTestCase {
                 // The dot edge for this tone, and the edge's slope dA/dr by a central difference.
                 var lo = 0.0, hi = 0.5.squareRoot()
                 for _ in 0..<60 { let mid = (lo + hi) / 2; if area(mid) < 1 - lum { lo = mid } else { hi = mid } }
-                let e = min(lo, 0.5.squareRoot() - 1e-6), slope = (area(e + 1e-6) - area(max(0, e - 1e-6))) / (e + 1e-6 - max(0, e - 1e-6))
+                let e = min(lo, 0.5.squareRoot() - 1e-6),
+                    slope = (area(e + 1e-6) - area(max(0, e - 1e-6))) / (e + 1e-6 - max(0, e - 1e-6))
                 return self.coverage(lum, 1 - area(r), max(ramp / w * slope, 1e-4))
             },
         ]

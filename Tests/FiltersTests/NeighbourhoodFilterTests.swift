@@ -24,11 +24,18 @@ final class NeighbourhoodFilterTests: FilterTestCase {
     }
 
     /// Naive reduction of `offsets` around every pixel of `rect`.
-    func naive(_ src: PixelBuffer, _ offsets: Offsets, _ rect: IRect, _ f: ([SIMD4<Double>]) -> SIMD4<Double>) -> [SIMD4<Double>] {
+    func naive(_ src: PixelBuffer, _ offsets: Offsets, _ rect: IRect, _ f: ([SIMD4<Double>]) -> SIMD4<Double>) -> [SIMD4<Double>]
+    {
         var out: [SIMD4<Double>] = []
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-            out.append(f(offsets.map { o in let p = src[x + o.0, y + o.1]; return SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) }))
-        } }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                out.append(
+                    f(
+                        offsets.map { o in
+                            let p = src[x + o.0, y + o.1]; return SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
+                        }))
+            }
+        }
         return out
     }
 
@@ -36,22 +43,27 @@ final class NeighbourhoodFilterTests: FilterTestCase {
     let maximum: ([SIMD4<Double>]) -> SIMD4<Double> = { $0.dropFirst().reduce($0[0]) { pointwiseMax($0, $1) } }
     let minimum: ([SIMD4<Double>]) -> SIMD4<Double> = { $0.dropFirst().reduce($0[0]) { pointwiseMin($0, $1) } }
 
-    func check(_ name: String, _ inputs: [String: FilterValue], halo: (Int, Int), _ offsets: Offsets,
-               _ f: @escaping ([SIMD4<Double>]) -> SIMD4<Double>, tolerance: Double = 2e-6,
-               file: StaticString = #filePath, line: UInt = #line) throws {
+    func check(
+        _ name: String, _ inputs: [String: FilterValue], halo: (Int, Int), _ offsets: Offsets,
+        _ f: @escaping ([SIMD4<Double>]) -> SIMD4<Double>, tolerance: Double = 2e-6,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let input = TestImages.random(23, 17, seed: 5)
         let src = try TestImages.render(input)
         let out = try apply(name, input, inputs)
-        XCTAssertEqual(out.extent, Rect(Double(-halo.0), Double(-halo.1), Double(23 + 2 * halo.0), Double(17 + 2 * halo.1)),
-                       "\(name) extent", file: file, line: line)
+        XCTAssertEqual(
+            out.extent, Rect(Double(-halo.0), Double(-halo.1), Double(23 + 2 * halo.0), Double(17 + 2 * halo.1)),
+            "\(name) extent", file: file, line: line)
         let rect = IRect(covering: out.extent)
         let got = try TestImages.render(out, rect, tile: 7)
         let want = naive(src, offsets, rect, f)
         var worst = 0.0, i = 0
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-            let p = got[x, y], d = SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) - want[i]
-            worst = max(worst, max(d.max(), -d.min())); i += 1
-        } }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let p = got[x, y], d = SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) - want[i]
+                worst = max(worst, max(d.max(), -d.min())); i += 1
+            }
+        }
         XCTAssertLessThanOrEqual(worst, tolerance, "\(name) \(inputs)", file: file, line: line)
     }
 
@@ -103,8 +115,9 @@ final class NeighbourhoodFilterTests: FilterTestCase {
     func testLargeRadiiStayExactOverManyTiles() throws {
         // Running sums and van Herk blocks larger than the tiles.
         try check("CIBoxBlur", ["inputRadius": .number(40)], halo: (19, 19), rectOffsets(19, 19), mean, tolerance: 1e-5)
-        try check("CIMorphologyRectangleMaximum", ["inputWidth": .number(31), "inputHeight": .number(21)],
-                  halo: (15, 10), rectOffsets(15, 10), maximum, tolerance: 0)
+        try check(
+            "CIMorphologyRectangleMaximum", ["inputWidth": .number(31), "inputHeight": .number(21)],
+            halo: (15, 10), rectOffsets(15, 10), maximum, tolerance: 0)
         try check("CIMorphologyMinimum", ["inputRadius": .number(12)], halo: (12, 12), discOffsets(12), minimum, tolerance: 0)
     }
 

@@ -23,8 +23,12 @@ final class OpaqueColorKernelTests: FilterTestCase {
     func testColorControlsOnOpaqueAndTranslucentPixels() throws {
         let input = Self.mixedImage()
         let s = 1.2, b = 0.02, c = 1.1
-        let out = try apply("CIColorControls", input, ["inputSaturation": .number(s), "inputBrightness": .number(b),
-                                                        "inputContrast": .number(c)])
+        let out = try apply(
+            "CIColorControls", input,
+            [
+                "inputSaturation": .number(s), "inputBrightness": .number(b),
+                "inputContrast": .number(c),
+            ])
         let oracle = try mapOracle(input) { p in
             let rgb = self.straight(p)
             let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
@@ -48,10 +52,13 @@ final class OpaqueColorKernelTests: FilterTestCase {
         for k in [1.0, 0.35] {
             let out = try TestImages.render(try apply("CISepiaTone", input, ["inputIntensity": .number(k)]))
             let ref = try TestImages.render(try apply("CISepiaTone", opaque, ["inputIntensity": .number(k)]))
-            for y in 0..<23 { for x in 0..<37 {
-                let a = buf[x, y].w, r = ref[x, y]
-                XCTAssertLessThan(TestImages.maxAbs(out[x, y] - Pixel(r.x * a, r.y * a, r.z * a, a)), 1e-5, "(\(x), \(y)) intensity \(k)")
-            } }
+            for y in 0..<23 {
+                for x in 0..<37 {
+                    let a = buf[x, y].w, r = ref[x, y]
+                    XCTAssertLessThan(
+                        TestImages.maxAbs(out[x, y] - Pixel(r.x * a, r.y * a, r.z * a, a)), 1e-5, "(\(x), \(y)) intensity \(k)")
+                }
+            }
         }
     }
 
@@ -59,8 +66,12 @@ final class OpaqueColorKernelTests: FilterTestCase {
         let input = Self.mixedImage()
         let r = [0.9, 0.1, -0.05, 0.0], g = [0.05, 0.85, 0.05, 0.0], b = [0.0, 0.05, 0.8, 0.0], bias = [0.02, -0.01, 0.03, 0.0]
         func vec(_ v: [Double]) -> FilterValue { .vector(Vector(v)) }
-        let out = try apply("CIColorMatrix", input, ["inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
-                                                      "inputBiasVector": vec(bias)])
+        let out = try apply(
+            "CIColorMatrix", input,
+            [
+                "inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
+                "inputBiasVector": vec(bias),
+            ])
         let oracle = try mapOracle(input) { p in
             let c = self.straight(p)
             let v = [r, g, b].enumerated().map { k, row in row[0] * c.x + row[1] * c.y + row[2] * c.z + bias[k] }
@@ -95,22 +106,36 @@ final class GammaAndChainKernelTests: FilterTestCase {
         out = try apply("CIColorControls", out, ["inputSaturation": .number(1.2)])
         out = try apply("CIHueAdjust", out, ["inputAngle": .number(0.3)])
         out = try apply("CIGammaAdjust", out, ["inputPower": .number(1.1)])
-        out = try apply("CIColorMatrix", out, ["inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
-                                               "inputBiasVector": vec(bias)])
+        out = try apply(
+            "CIColorMatrix", out,
+            [
+                "inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
+                "inputBiasVector": vec(bias),
+            ])
         // Each step rendered on its own (no fusion between them) is the oracle's input chain.
         var step = input
-        for (name, inputs) in [("CIExposureAdjust", ["inputEV": FilterValue.number(0.5)]),
-                               ("CIColorControls", ["inputSaturation": .number(1.2)]),
-                               ("CIHueAdjust", ["inputAngle": .number(0.3)]),
-                               ("CIGammaAdjust", ["inputPower": .number(1.1)]),
-                               ("CIColorMatrix", ["inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
-                                                  "inputBiasVector": vec(bias)])] {
+        for (name, inputs) in [
+            ("CIExposureAdjust", ["inputEV": FilterValue.number(0.5)]),
+            ("CIColorControls", ["inputSaturation": .number(1.2)]),
+            ("CIHueAdjust", ["inputAngle": .number(0.3)]),
+            ("CIGammaAdjust", ["inputPower": .number(1.1)]),
+            (
+                "CIColorMatrix",
+                [
+                    "inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
+                    "inputBiasVector": vec(bias),
+                ]
+            ),
+        ] {
             let rendered = try TestImages.render(apply(name, step, inputs), IRect(0, 0, 37, 23))
             step = Image(SourceNode(rendered))
         }
         try assertClose(out, step, rect: IRect(0, 0, 37, 23), tolerance: 1e-5)
-        let exposure = try mapOracle(input) { p in SIMD4(p.x * 2.0.squareRoot(), p.y * 2.0.squareRoot(), p.z * 2.0.squareRoot(), p.w) }
-        try assertClose(apply("CIExposureAdjust", input, ["inputEV": .number(0.5)]), exposure, rect: IRect(0, 0, 37, 23),
-                        tolerance: 1e-6)
+        let exposure = try mapOracle(input) { p in
+            SIMD4(p.x * 2.0.squareRoot(), p.y * 2.0.squareRoot(), p.z * 2.0.squareRoot(), p.w)
+        }
+        try assertClose(
+            apply("CIExposureAdjust", input, ["inputEV": .number(0.5)]), exposure, rect: IRect(0, 0, 37, 23),
+            tolerance: 1e-6)
     }
 }

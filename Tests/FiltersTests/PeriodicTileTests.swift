@@ -30,8 +30,10 @@ final class PeriodicTileTests: WarpTestCase {
     }
 
     func corners(_ q: [(Double, Double)]) -> [String: FilterValue] {
-        ["inputBottomLeft": .vector(Vector(q[0].0, q[0].1)), "inputBottomRight": .vector(Vector(q[1].0, q[1].1)),
-         "inputTopRight": .vector(Vector(q[2].0, q[2].1)), "inputTopLeft": .vector(Vector(q[3].0, q[3].1))]
+        [
+            "inputBottomLeft": .vector(Vector(q[0].0, q[0].1)), "inputBottomRight": .vector(Vector(q[1].0, q[1].1)),
+            "inputTopRight": .vector(Vector(q[2].0, q[2].1)), "inputTopLeft": .vector(Vector(q[3].0, q[3].1)),
+        ]
     }
 
     func testPerspectiveTileMatchesTheProjectiveMapOfThePeriodicImage() throws {
@@ -47,18 +49,20 @@ final class PeriodicTileTests: WarpTestCase {
         let rect = IRect(60, 60, 180, 180)
         let got = try TestImages.render(out, rect, threads: 2, tile: 32)
         var worst = 0.0, compared = 0
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            let w = depth(px, py)
-            if w * side <= 0 {
-                XCTAssertEqual(got[x, y], .zero, "beyond the vanishing line (\(x), \(y))")
-                continue
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let w = depth(px, py)
+                if w * side <= 0 {
+                    XCTAssertEqual(got[x, y], .zero, "beyond the vanishing line (\(x), \(y))")
+                    continue
+                }
+                let sx = (g[0] * px + g[1] * py + g[2]) / w, sy = (g[3] * px + g[4] * py + g[5]) / w
+                guard abs(sx) < 5000, abs(sy) < 5000 else { continue }  // too close to the horizon to compare
+                let d = pixel(got[x, y]) - periodicBilinear(src, sx, sy)
+                worst = max(worst, max(d.max(), -d.min())); compared += 1
             }
-            let sx = (g[0] * px + g[1] * py + g[2]) / w, sy = (g[3] * px + g[4] * py + g[5]) / w
-            guard abs(sx) < 5000, abs(sy) < 5000 else { continue }  // too close to the horizon to compare
-            let d = pixel(got[x, y]) - periodicBilinear(src, sx, sy)
-            worst = max(worst, max(d.max(), -d.min())); compared += 1
-        } }
+        }
         XCTAssertGreaterThan(compared, 20_000)
         XCTAssertLessThan(worst, 1e-4)
     }
@@ -69,9 +73,10 @@ final class PeriodicTileTests: WarpTestCase {
         // Linear part: the box's edges (40, 0) and (0, 30) go to BR − BL and TL − BL.
         let a = (176.0 - 120) / 40, b = (124.0 - 110) / 40, c = (110.0 - 120) / 30, d = (152.0 - 110) / 30
         let t = Transform(a, b, c, d, 120 - (a * 150 + c * 150), 110 - (b * 150 + d * 150))
-        try assertClose(try apply("CIPerspectiveTile", input, corners(quad)),
-                        try apply("CIAffineTile", input, ["inputTransform": .transform(t)]),
-                        rect: IRect(40, 40, 200, 200), tolerance: 1e-4)
+        try assertClose(
+            try apply("CIPerspectiveTile", input, corners(quad)),
+            try apply("CIAffineTile", input, ["inputTransform": .transform(t)]),
+            rect: IRect(40, 40, 200, 200), tolerance: 1e-4)
     }
 
     func testPerspectiveTileRejectsFoldedCorners() throws {
@@ -123,10 +128,12 @@ final class PeriodicTileTests: WarpTestCase {
         let (input, src) = try photo(box)
         let out = try apply("CIAffineTile", input)
         let got = try TestImages.render(out, IRect(100, 100, 150, 120))
-        for y in 100..<220 { for x in 100..<250 {
-            let sx = 150 + (((x - 150) % 40) + 40) % 40, sy = 150 + (((y - 150) % 30) + 30) % 30
-            XCTAssertEqual(got[x, y], src[sx, sy])
-        } }
+        for y in 100..<220 {
+            for x in 100..<250 {
+                let sx = 150 + (((x - 150) % 40) + 40) % 40, sy = 150 + (((y - 150) % 30) + 30) % 30
+                XCTAssertEqual(got[x, y], src[sx, sy])
+            }
+        }
         XCTAssertThrowsError(try apply("CIAffineTile", input, ["inputTransform": .transform(Transform(1, 2, 2, 4, 0, 0))]))
     }
 }

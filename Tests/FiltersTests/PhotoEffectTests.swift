@@ -185,8 +185,10 @@ final class PhotoEffectTests: FilterTestCase {
 
     func testPhotoEffectFusesInAChain() throws {
         var fused = input, separate = input
-        for (name, inputs) in [("CIPhotoEffectChrome", [String: FilterValue]()), ("CIExposureAdjust", ["inputEV": .number(0.2)]),
-                               ("CIPhotoEffectNoir", [:])] {
+        for (name, inputs) in [
+            ("CIPhotoEffectChrome", [String: FilterValue]()), ("CIExposureAdjust", ["inputEV": .number(0.2)]),
+            ("CIPhotoEffectNoir", [:]),
+        ] {
             fused = try apply(name, fused, inputs)
             separate = Image(SourceNode(try TestImages.render(try apply(name, separate, inputs))))
         }

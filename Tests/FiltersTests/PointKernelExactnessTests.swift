@@ -20,8 +20,10 @@ final class PointKernelExactnessTests: FilterTestCase {
         return Image(SourceNode(buf))
     }
 
-    func assertBitIdentical(_ out: Image, _ expected: (Pixel) -> Pixel, _ source: Image,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertBitIdentical(
+        _ out: Image, _ expected: (Pixel) -> Pixel, _ source: Image,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let got = try TestImages.render(out, IRect(0, 0, 64, 8)), src = try TestImages.render(source, IRect(0, 0, 64, 8))
         for i in 0..<src.rect.count {
             let want = expected(src.pixels[i]), have = got.pixels[i]
@@ -37,13 +39,19 @@ final class PointKernelExactnessTests: FilterTestCase {
         let a = Pixel(0, 0.2, 0, 0.9), bias = Pixel(0.02, -0.01, 0, 0.05)
         func vec(_ p: Pixel) -> FilterValue { .vector(Vector([Double(p.x), Double(p.y), Double(p.z), Double(p.w)])) }
         let src = input()
-        let out = try apply("CIColorMatrix", src, ["inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
-                                                   "inputAVector": vec(a), "inputBiasVector": vec(bias)])
-        try assertBitIdentical(out, { p in
-            let u = p.unpremultiplied
-            let o = Pixel((u * r).sum(), (u * g).sum(), (u * b).sum(), (u * a).sum()) + bias
-            return Pixel(o.x, o.y, o.z, min(max(o.w, 0), 1)).premultiplied
-        }, src)
+        let out = try apply(
+            "CIColorMatrix", src,
+            [
+                "inputRVector": vec(r), "inputGVector": vec(g), "inputBVector": vec(b),
+                "inputAVector": vec(a), "inputBiasVector": vec(bias),
+            ])
+        try assertBitIdentical(
+            out,
+            { p in
+                let u = p.unpremultiplied
+                let o = Pixel((u * r).sum(), (u * g).sum(), (u * b).sum(), (u * a).sum()) + bias
+                return Pixel(o.x, o.y, o.z, min(max(o.w, 0), 1)).premultiplied
+            }, src)
     }
 
     func testHueAdjustMatchesTheRowFormulaBitForBit() throws {

@@ -10,7 +10,9 @@ final class ReductionTests: FilterTestCase {
     let image = TestImages.random(37, 29, seed: 11, origin: (3, 5))
     let rect = IRect(-2, 10, 30, 30)
 
-    func reduce(_ name: String, _ extra: [String: FilterValue] = [:], on img: Image? = nil, rect r: IRect? = nil) throws -> PixelBuffer {
+    func reduce(
+        _ name: String, _ extra: [String: FilterValue] = [:], on img: Image? = nil, rect r: IRect? = nil
+    ) throws -> PixelBuffer {
         let rr = r ?? rect
         var inputs = extra
         inputs["inputExtent"] = .vector(Vector(Double(rr.x), Double(rr.y), Double(rr.width), Double(rr.height)))
@@ -40,10 +42,13 @@ final class ReductionTests: FilterTestCase {
         let rows = try reduce("CIRowAverage"), cols = try reduce("CIColumnAverage")
         XCTAssertEqual(rows.rect, IRect(0, 0, 1, rect.height)); XCTAssertEqual(cols.rect, IRect(0, 0, rect.width, 1))
         for j in 0..<rect.height {
-            assertNear(rows[0, j], px.filter { $0.y == rect.y + j }.reduce(.zero) { $0 + $1.p } / Double(rect.width), 1e-5, "row \(j)")
+            assertNear(
+                rows[0, j], px.filter { $0.y == rect.y + j }.reduce(.zero) { $0 + $1.p } / Double(rect.width), 1e-5, "row \(j)")
         }
         for i in 0..<rect.width {
-            assertNear(cols[i, 0], px.filter { $0.x == rect.x + i }.reduce(.zero) { $0 + $1.p } / Double(rect.height), 1e-5, "column \(i)")
+            assertNear(
+                cols[i, 0], px.filter { $0.x == rect.x + i }.reduce(.zero) { $0 + $1.p } / Double(rect.height), 1e-5,
+                "column \(i)")
         }
     }
 
@@ -68,7 +73,9 @@ final class ReductionTests: FilterTestCase {
     }
 
     func testBoundsRedIsTheNormalisedBoxOfRedPixels() throws {
-        let img = TestImages.make(IRect(0, 0, 40, 30)) { x, y in (7...12).contains(x) && (4...20).contains(y) ? Pixel(0.5, 0, 0, 1) : Pixel(0, 0.5, 0.5, 1) }
+        let img = TestImages.make(IRect(0, 0, 40, 30)) { x, y in
+            (7...12).contains(x) && (4...20).contains(y) ? Pixel(0.5, 0, 0, 1) : Pixel(0, 0.5, 0.5, 1)
+        }
         let r = IRect(2, 0, 38, 30)
         let b = try reduce("CIAreaBoundsRed", on: img, rect: r)[0, 0]
         assertNear(b, SIMD4(5.0 / 38, 4.0 / 30, 6.0 / 38, 17.0 / 30), 1e-6)
@@ -77,8 +84,10 @@ final class ReductionTests: FilterTestCase {
     }
 
     /// Counts per bin of values binned by `bin`, weighted by `weight`, as shares of the rect.
-    func naiveHistogram(_ px: [(x: Int, y: Int, p: SIMD4<Double>)], count: Int, scale: Double = 1,
-                        bin: (SIMD4<Double>) -> [Int], weight: (SIMD4<Double>) -> [Double] = { _ in [1, 1, 1, 1] }) -> [SIMD4<Double>] {
+    func naiveHistogram(
+        _ px: [(x: Int, y: Int, p: SIMD4<Double>)], count: Int, scale: Double = 1,
+        bin: (SIMD4<Double>) -> [Int], weight: (SIMD4<Double>) -> [Double] = { _ in [1, 1, 1, 1] }
+    ) -> [SIMD4<Double>] {
         var h = [SIMD4<Double>](repeating: .zero, count: count)
         for q in px {
             let b = bin(q.p), w = weight(q.p)
@@ -98,22 +107,32 @@ final class ReductionTests: FilterTestCase {
             for k in 0..<count { assertNear(out[k, 0], want[k], 1e-5, "bin \(k) of \(count)") }
         }
         let lo = -6.0, hi = 1.0, n = 32
-        let log = try reduce("CIAreaLogarithmicHistogram", ["inputCount": .number(Double(n)),
-                              "inputMinimumStop": .number(lo), "inputMaximumStop": .number(hi)])
+        let log = try reduce(
+            "CIAreaLogarithmicHistogram",
+            [
+                "inputCount": .number(Double(n)),
+                "inputMinimumStop": .number(lo), "inputMaximumStop": .number(hi),
+            ])
         let wantLog = naiveHistogram(px, count: n) { p in
-            (0..<3).map { c in self.linearBin(p[c] > 0 ? (Foundation.log2(p[c]) - lo) / (hi - lo) : 0, n) } + [self.linearBin(p.w, n)]
+            (0..<3).map { c in self.linearBin(p[c] > 0 ? (Foundation.log2(p[c]) - lo) / (hi - lo) : 0, n) } + [
+                self.linearBin(p.w, n)
+            ]
         }
         for k in 0..<n { assertNear(log[k, 0], wantLog[k], 1e-5, "log bin \(k)") }
         let weighted = try reduce("CIAreaAlphaWeightedHistogram", ["inputCount": .number(16)])
-        let wantW = naiveHistogram(px, count: 16, bin: { p in
-            let s = p.w > 0 ? p / p.w : .zero
-            return [self.linearBin(s.x, 16), self.linearBin(s.y, 16), self.linearBin(s.z, 16), self.linearBin(p.w, 16)]
-        }, weight: { p in [p.w, p.w, p.w, 1] })
+        let wantW = naiveHistogram(
+            px, count: 16,
+            bin: { p in
+                let s = p.w > 0 ? p / p.w : .zero
+                return [self.linearBin(s.x, 16), self.linearBin(s.y, 16), self.linearBin(s.z, 16), self.linearBin(p.w, 16)]
+            }, weight: { p in [p.w, p.w, p.w, 1] })
         for k in 0..<16 { assertNear(weighted[k, 0], wantW[k], 1e-5, "weighted bin \(k)") }
     }
 
     func testHistogramDisplayDrawsBarsScaledToTheTallestBin() throws {
-        let row = TestImages.make(IRect(0, 0, 4, 1)) { x, _ in [Pixel(0.1, 0.4, 0, 0), Pixel(0.2, 0.2, 0, 0), Pixel(0.4, 0.1, 0, 0), Pixel(0, 0, 0, 0)][x] }
+        let row = TestImages.make(IRect(0, 0, 4, 1)) { x, _ in
+            [Pixel(0.1, 0.4, 0, 0), Pixel(0.2, 0.2, 0, 0), Pixel(0.4, 0.1, 0, 0), Pixel(0, 0, 0, 0)][x]
+        }
         let out = try TestImages.render(try apply("CIHistogramDisplayFilter", row, ["inputHeight": .number(8)]))
         XCTAssertEqual(out.rect, IRect(0, 0, 4, 8))
         for x in 0..<4 {
@@ -131,7 +150,8 @@ final class ReductionTests: FilterTestCase {
             for p in px where p.w > 0 {
                 let f = SIMD3(p.x, p.y, p.z) / p.w
                 var best = 0
-                for m in 1..<means.count where ((f - means[m]) * (f - means[m])).sum() < ((f - means[best]) * (f - means[best])).sum() { best = m }
+                for m in 1..<means.count
+                where ((f - means[m]) * (f - means[m])).sum() < ((f - means[best]) * (f - means[best])).sum() { best = m }
                 s[best] += SIMD4(f * p.w, p.w)
             }
             return s
@@ -144,7 +164,9 @@ final class ReductionTests: FilterTestCase {
     }
 
     func testKMeansMatchesANaiveLloydIteration() throws {
-        let seedsImg = TestImages.make(IRect(0, 0, 3, 1)) { x, _ in [Pixel(0.1, 0.1, 0.1, 1), Pixel(0.5, 0.5, 0.2, 1), Pixel(0.9, 0.2, 0.8, 1)][x] }
+        let seedsImg = TestImages.make(IRect(0, 0, 3, 1)) { x, _ in
+            [Pixel(0.1, 0.1, 0.1, 1), Pixel(0.5, 0.5, 0.2, 1), Pixel(0.9, 0.2, 0.8, 1)][x]
+        }
         let px = try pixels().map(\.p)
         let seeds = [SIMD3<Double>(0.1, 0.1, 0.1), SIMD3(0.5, 0.5, 0.2), SIMD3(0.9, 0.2, 0.8)]
         let (means, weights) = naiveLloyd(px, seeds, passes: 4)

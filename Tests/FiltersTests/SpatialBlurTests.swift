@@ -27,14 +27,18 @@ final class SpatialBlurTests: FilterTestCase {
             let reach = Int((3 * sigma).rounded(.up))
             let g = (-reach...reach).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }, total = g.reduce(0, +)
             var worst = 0.0
-            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-                var acc = SIMD4<Double>.zero
-                for (i, t) in (-reach...reach).enumerated() {
-                    acc += bilinear(src, Double(x) + 0.5 + Double(t) * cos(angle), Double(y) + 0.5 + Double(t) * sin(angle)) * g[i]
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX {
+                    var acc = SIMD4<Double>.zero
+                    for (i, t) in (-reach...reach).enumerated() {
+                        acc +=
+                            bilinear(src, Double(x) + 0.5 + Double(t) * cos(angle), Double(y) + 0.5 + Double(t) * sin(angle))
+                            * g[i]
+                    }
+                    let d = double(got[x, y]) - acc / total
+                    worst = max(worst, max(d.max(), -d.min()))
                 }
-                let d = double(got[x, y]) - acc / total
-                worst = max(worst, max(d.max(), -d.min()))
-            } }
+            }
             XCTAssertLessThan(worst, 1e-5, "σ \(sigma) angle \(angle)")
         }
     }
@@ -64,13 +68,19 @@ final class SpatialBlurTests: FilterTestCase {
 
     func testBokehWithoutRingOrSoftnessIsTheDiscMean() throws {
         let input = TestImages.random(14, 12, seed: 7)
-        let bokeh = try apply("CIBokehBlur", input, ["inputRadius": .number(3.5), "inputSoftness": .number(0), "inputRingAmount": .number(0)])
+        let bokeh = try apply(
+            "CIBokehBlur", input, ["inputRadius": .number(3.5), "inputSoftness": .number(0), "inputRingAmount": .number(0)])
         let disc = try apply("CIDiscBlur", input, ["inputRadius": .number(3.5)])
         try assertClose(bokeh, disc, rect: IRect(-3, -3, 20, 18), tolerance: 2e-6)
         // A ring brightens the rim: a single lit pixel spreads more to the rim than the centre.
         let dot = TestImages.make(IRect(0, 0, 1, 1)) { _, _ in Pixel(1, 1, 1, 1) }
-        let ring = try TestImages.render(try apply("CIBokehBlur", dot, ["inputRadius": .number(6), "inputRingAmount": .number(1),
-                                                                        "inputRingSize": .number(0.2), "inputSoftness": .number(0.5)]))
+        let ring = try TestImages.render(
+            try apply(
+                "CIBokehBlur", dot,
+                [
+                    "inputRadius": .number(6), "inputRingAmount": .number(1),
+                    "inputRingSize": .number(0.2), "inputSoftness": .number(0.5),
+                ]))
         XCTAssertGreaterThan(ring[5, 0].w, 1.5 * ring[0, 0].w)
     }
 
@@ -89,7 +99,9 @@ final class SpatialBlurTests: FilterTestCase {
 
     func testNoiseReductionSmoothsSmallNoiseAndKeepsSteps() throws {
         var state: UInt64 = 3
-        func noise() -> Float { state = state &* 6364136223846793005 &+ 1442695040888963407; return Float(state >> 40 & 0xffff) / 65535 - 0.5 }
+        func noise() -> Float {
+            state = state &* 6364136223846793005 &+ 1442695040888963407; return Float(state >> 40 & 0xffff) / 65535 - 0.5
+        }
         let input = TestImages.make(IRect(0, 0, 32, 16)) { x, _ in
             let v = (x < 16 ? 0.2 : 0.8) + 0.02 * noise()
             return Pixel(v, v, v, 1)

@@ -11,12 +11,14 @@ final class SpatialFilterTests: FilterTestCase {
         let r = Int((6 * sigma).rounded(.up))
         var sum = 0.0
         var acc = SIMD4<Double>.zero
-        for dy in -r...r { for dx in -r...r {
-            let w = exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))
-            sum += w
-            let p = src[x + dx, y + dy]
-            acc += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * w
-        } }
+        for dy in -r...r {
+            for dx in -r...r {
+                let w = exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))
+                sum += w
+                let p = src[x + dx, y + dy]
+                acc += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * w
+            }
+        }
         return acc / sum
     }
 
@@ -30,12 +32,14 @@ final class SpatialFilterTests: FilterTestCase {
             let r = IRect(covering: out.extent)
             let got = try TestImages.render(out, r, threads: 2, tile: 16)
             var worst = 0.0
-            for y in stride(from: r.y, to: r.maxY, by: 3) { for x in stride(from: r.x, to: r.maxX, by: 3) {
-                let want = naiveGaussian(src, sigma: sigma, at: x, y)
-                let g = got[x, y]
-                let d = SIMD4(Double(g.x), Double(g.y), Double(g.z), Double(g.w)) - want
-                worst = max(worst, max(d.max(), -d.min()))
-            } }
+            for y in stride(from: r.y, to: r.maxY, by: 3) {
+                for x in stride(from: r.x, to: r.maxX, by: 3) {
+                    let want = naiveGaussian(src, sigma: sigma, at: x, y)
+                    let g = got[x, y]
+                    let d = SIMD4(Double(g.x), Double(g.y), Double(g.z), Double(g.w)) - want
+                    worst = max(worst, max(d.max(), -d.min()))
+                }
+            }
             XCTAssertLessThan(worst, 1.0 / 255, "σ = \(sigma)")
         }
     }
@@ -56,15 +60,19 @@ final class SpatialFilterTests: FilterTestCase {
         let out = try apply("CIConvolution3X3", input, ["inputWeights": .vector(Vector(w)), "inputBias": .number(0.02)])
         XCTAssertEqual(out.extent, Rect(-1, -1, 14, 11))
         let got = try TestImages.render(out)
-        for y in -1..<10 { for x in -1..<13 {
-            // Row 0 of the weights is the top row on screen: y + 1 in Core Image coordinates.
-            var acc = SIMD4<Float>(repeating: 0.02)
-            for row in 0..<3 { for col in 0..<3 {
-                acc += src[x + col - 1, y + 1 - row] * Float(w[row * 3 + col])
-            } }
-            acc = simd_clamp(acc)
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - acc), 1e-5, "(\(x), \(y))")
-        } }
+        for y in -1..<10 {
+            for x in -1..<13 {
+                // Row 0 of the weights is the top row on screen: y + 1 in Core Image coordinates.
+                var acc = SIMD4<Float>(repeating: 0.02)
+                for row in 0..<3 {
+                    for col in 0..<3 {
+                        acc += src[x + col - 1, y + 1 - row] * Float(w[row * 3 + col])
+                    }
+                }
+                acc = simd_clamp(acc)
+                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - acc), 1e-5, "(\(x), \(y))")
+            }
+        }
     }
 
     func simd_clamp(_ p: Pixel) -> Pixel {
@@ -96,10 +104,12 @@ final class SpatialFilterTests: FilterTestCase {
         let out = try apply("CICrop", input, ["inputRectangle": .vector(Vector(2, 3, 4, 5))])
         XCTAssertEqual(out.extent, Rect(2, 3, 4, 5))
         let src = try TestImages.render(input), got = try TestImages.render(out, IRect(0, 0, 10, 10))
-        for y in 0..<10 { for x in 0..<10 {
-            let inside = (2..<6).contains(x) && (3..<8).contains(y)
-            XCTAssertEqual(got[x, y], inside ? src[x, y] : .zero)
-        } }
+        for y in 0..<10 {
+            for x in 0..<10 {
+                let inside = (2..<6).contains(x) && (3..<8).contains(y)
+                XCTAssertEqual(got[x, y], inside ? src[x, y] : .zero)
+            }
+        }
     }
 
     func testAffineTransformRotatesAQuarterTurnExactly() throws {
@@ -107,10 +117,12 @@ final class SpatialFilterTests: FilterTestCase {
         let out = try apply("CIAffineTransform", input, ["inputTransform": .transform(.rotation(.pi / 2))])
         XCTAssertEqual(IRect(covering: out.extent), IRect(-5, 0, 5, 7))
         let src = try TestImages.render(input), got = try TestImages.render(out)
-        for y in 0..<7 { for x in -5..<0 {
-            // (x, y) comes from (y, −x − 1): the inverse quarter turn of the pixel centre.
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - src[y, -x - 1]), 1e-5)
-        } }
+        for y in 0..<7 {
+            for x in -5..<0 {
+                // (x, y) comes from (y, −x − 1): the inverse quarter turn of the pixel centre.
+                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - src[y, -x - 1]), 1e-5)
+            }
+        }
     }
 
     func testAffineTransformScalesBilinearly() throws {
@@ -120,14 +132,17 @@ final class SpatialFilterTests: FilterTestCase {
         let out = try apply("CIAffineTransform", input, ["inputTransform": .transform(t)])
         let got = try TestImages.render(out)
         let inv = t.inverted()!
-        for y in got.rect.y..<got.rect.maxY { for x in got.rect.x..<got.rect.maxX {
-            let p = inv.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
-            let fx = p.x - 0.5, fy = p.y - 0.5
-            let x0 = Int(floor(fx)), y0 = Int(floor(fy))
-            let tx = Float(fx - floor(fx)), ty = Float(fy - floor(fy))
-            let want = (src[x0, y0] * (1 - tx) + src[x0 + 1, y0] * tx) * (1 - ty)
-                + (src[x0, y0 + 1] * (1 - tx) + src[x0 + 1, y0 + 1] * tx) * ty
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-5)
-        } }
+        for y in got.rect.y..<got.rect.maxY {
+            for x in got.rect.x..<got.rect.maxX {
+                let p = inv.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                let fx = p.x - 0.5, fy = p.y - 0.5
+                let x0 = Int(floor(fx)), y0 = Int(floor(fy))
+                let tx = Float(fx - floor(fx)), ty = Float(fy - floor(fy))
+                let want =
+                    (src[x0, y0] * (1 - tx) + src[x0 + 1, y0] * tx) * (1 - ty)
+                    + (src[x0, y0 + 1] * (1 - tx) + src[x0 + 1, y0 + 1] * tx) * ty
+                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-5)
+            }
+        }
     }
 }

@@ -14,12 +14,18 @@ extension StylizeTests {
             let out = try apply(name, fg, ["inputBackgroundImage": .image(bg), "inputMaskImage": .image(mask)])
             XCTAssertEqual(out.extent, Rect(-1, 0, 12, 8), name)
             let got = try TestImages.render(out)
-            for y in 0..<8 { for x in -1..<11 {
-                let t = Double(m[x, y][channel])
-                let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
-                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - Pixel(Float(want.x), Float(want.y), Float(want.z),
-                                                                      Float(want.w))), 1e-6, name)
-            } }
+            for y in 0..<8 {
+                for x in -1..<11 {
+                    let t = Double(m[x, y][channel])
+                    let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
+                    XCTAssertLessThan(
+                        TestImages.maxAbs(
+                            got[x, y]
+                                - Pixel(
+                                    Float(want.x), Float(want.y), Float(want.z),
+                                    Float(want.w))), 1e-6, name)
+                }
+            }
             XCTAssertEqual(got[0, 7], b[0, 7], "\(name): outside the mask shows the background")
         }
     }
@@ -31,11 +37,17 @@ extension StylizeTests {
             let out = try apply("CIMix", fg, ["inputBackgroundImage": .image(bg), "inputAmount": .number(amount)])
             XCTAssertEqual(out.extent, Rect(0, -1, 10, 8))
             let got = try TestImages.render(out)
-            for y in -1..<7 { for x in 0..<10 {
-                let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
-                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - Pixel(Float(want.x), Float(want.y), Float(want.z),
-                                                                      Float(want.w))), 1e-6, "amount \(amount)")
-            } }
+            for y in -1..<7 {
+                for x in 0..<10 {
+                    let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
+                    XCTAssertLessThan(
+                        TestImages.maxAbs(
+                            got[x, y]
+                                - Pixel(
+                                    Float(want.x), Float(want.y), Float(want.z),
+                                    Float(want.w))), 1e-6, "amount \(amount)")
+                }
+            }
         }
         // The identity amount leaves the image unchanged where it lies.
         let same = try TestImages.render(apply("CIMix", fg, ["inputBackgroundImage": .image(bg)]), IRect(0, 0, 9, 7))

@@ -16,9 +16,11 @@ final class StylizeTests: FilterTestCase {
     /// Naive correlation: weights row-major from the top row on screen (highest y).
     func naive(_ src: PixelBuffer, _ w: [Double], columns: Int, rows: Int, bias: Double, at x: Int, _ y: Int) -> SIMD4<Double> {
         var acc = SIMD4<Double>(repeating: bias)
-        for r in 0..<rows { for c in 0..<columns {
-            acc += double(src[x + c - columns / 2, y + rows / 2 - r]) * w[r * columns + c]
-        } }
+        for r in 0..<rows {
+            for c in 0..<columns {
+                acc += double(src[x + c - columns / 2, y + rows / 2 - r]) * w[r * columns + c]
+            }
+        }
         return clamp01(acc)
     }
 
@@ -28,19 +30,27 @@ final class StylizeTests: FilterTestCase {
         // Asymmetric weights: every position distinct, both signs.
         let w = (0..<(columns * rows)).map { i in Double((i * 7) % 11 - 4) / 17 + (i == columns * rows / 2 ? 0.4 : 0) }
         let out = try apply(name, input, ["inputWeights": .vector(Vector(w)), "inputBias": .number(0.03)])
-        XCTAssertEqual(out.extent, Rect(Double(-(columns / 2)), Double(-(rows / 2)), Double(13 + columns / 2 * 2), Double(11 + rows / 2 * 2)), name)
+        XCTAssertEqual(
+            out.extent,
+            Rect(Double(-(columns / 2)), Double(-(rows / 2)), Double(13 + columns / 2 * 2), Double(11 + rows / 2 * 2)), name)
         let got = try TestImages.render(out, tile: 5)
         var worst = 0.0
-        for y in got.rect.y..<got.rect.maxY { for x in got.rect.x..<got.rect.maxX {
-            let d = double(got[x, y]) - naive(src, w, columns: columns, rows: rows, bias: 0.03, at: x, y)
-            worst = max(worst, max(d.max(), -d.min()))
-        } }
+        for y in got.rect.y..<got.rect.maxY {
+            for x in got.rect.x..<got.rect.maxX {
+                let d = double(got[x, y]) - naive(src, w, columns: columns, rows: rows, bias: 0.03, at: x, y)
+                worst = max(worst, max(d.max(), -d.min()))
+            }
+        }
         XCTAssertLessThan(worst, 1e-5, name)
     }
 
     func testConvolution5X5MatchesANaiveCorrelation() throws { try checkConvolution("CIConvolution5X5", columns: 5, rows: 5) }
-    func testConvolution9HorizontalMatchesANaiveCorrelation() throws { try checkConvolution("CIConvolution9Horizontal", columns: 9, rows: 1) }
-    func testConvolution9VerticalMatchesANaiveCorrelation() throws { try checkConvolution("CIConvolution9Vertical", columns: 1, rows: 9) }
+    func testConvolution9HorizontalMatchesANaiveCorrelation() throws {
+        try checkConvolution("CIConvolution9Horizontal", columns: 9, rows: 1)
+    }
+    func testConvolution9VerticalMatchesANaiveCorrelation() throws {
+        try checkConvolution("CIConvolution9Vertical", columns: 1, rows: 9)
+    }
 
     func testFirstWeightReadsTopLeftLeftmostTopmost() throws {
         let input = TestImages.random(12, 12, seed: 4, opaque: true)
@@ -69,11 +79,14 @@ final class StylizeTests: FilterTestCase {
         XCTAssertEqual(out.extent, Rect(-1, 0, 12, 8))
         let f = try TestImages.render(fg), b = try TestImages.render(bg), m = try TestImages.render(mask)
         let got = try TestImages.render(out)
-        for y in 0..<8 { for x in -1..<11 {
-            let t = Double(m[x, y].y)
-            let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - Pixel(Float(want.x), Float(want.y), Float(want.z), Float(want.w))), 1e-6)
-        } }
+        for y in 0..<8 {
+            for x in -1..<11 {
+                let t = Double(m[x, y].y)
+                let want = double(b[x, y]) * (1 - t) + double(f[x, y]) * t
+                XCTAssertLessThan(
+                    TestImages.maxAbs(got[x, y] - Pixel(Float(want.x), Float(want.y), Float(want.z), Float(want.w))), 1e-6)
+            }
+        }
         XCTAssertEqual(got[0, 7], b[0, 7], "outside the mask: background")
     }
 
@@ -86,10 +99,12 @@ final class StylizeTests: FilterTestCase {
         }
         let out = try apply("CIBlendWithAlphaMask", fg, ["inputBackgroundImage": .image(bg), "inputMaskImage": .image(mask)])
         let f = try TestImages.render(fg), b = try TestImages.render(bg), got = try TestImages.render(out)
-        for y in 0..<8 { for x in 0..<10 {
-            let a = Float(x + y) / 16
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - (b[x, y] * (1 - a) + f[x, y] * a)), 1e-6)
-        } }
+        for y in 0..<8 {
+            for x in 0..<10 {
+                let a = Float(x + y) / 16
+                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - (b[x, y] * (1 - a) + f[x, y] * a)), 1e-6)
+            }
+        }
     }
 
     func testPixellateCellsAreConstantAndSampleTheirCentre() throws {
@@ -99,18 +114,20 @@ final class StylizeTests: FilterTestCase {
         let out = try apply("CIPixellate", input, ["inputCenter": .vector(Vector(cx, cy)), "inputScale": .number(s)])
         XCTAssertEqual(out.extent, input.extent)
         let got = try TestImages.render(out, tile: 7)
-        for y in 0..<30 { for x in 0..<40 {
-            let i = ((Double(x) + 0.5 - cx) / s).rounded(.down), j = ((Double(y) + 0.5 - cy) / s).rounded(.down)
-            // Same cell ⇒ same value as the cell's first pixel in the image.
-            let x0 = max(0, Int(cx + i * s)), y0 = max(0, Int(cy + j * s))
-            XCTAssertEqual(got[x, y], got[x0, y0], "(\(x), \(y))")
-            // Interior cells: the centre (an integer corner) is the mean of the four middle pixels.
-            let mx = Int(cx + (i + 0.5) * s), my = Int(cy + (j + 0.5) * s)
-            if mx >= 1, my >= 1, mx < 40, my < 30 {
-                let want = (src[mx - 1, my - 1] + src[mx, my - 1] + src[mx - 1, my] + src[mx, my]) / 4
-                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-6)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let i = ((Double(x) + 0.5 - cx) / s).rounded(.down), j = ((Double(y) + 0.5 - cy) / s).rounded(.down)
+                // Same cell ⇒ same value as the cell's first pixel in the image.
+                let x0 = max(0, Int(cx + i * s)), y0 = max(0, Int(cy + j * s))
+                XCTAssertEqual(got[x, y], got[x0, y0], "(\(x), \(y))")
+                // Interior cells: the centre (an integer corner) is the mean of the four middle pixels.
+                let mx = Int(cx + (i + 0.5) * s), my = Int(cy + (j + 0.5) * s)
+                if mx >= 1, my >= 1, mx < 40, my < 30 {
+                    let want = (src[mx - 1, my - 1] + src[mx, my - 1] + src[mx - 1, my] + src[mx, my]) / 4
+                    XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-6)
+                }
             }
-        } }
+        }
         // Border cells take colour from inside the image: nothing transparent.
         XCTAssertGreaterThan(got[39, 29].w, 0)
         XCTAssertGreaterThan(got[0, 0].w, 0)

@@ -27,8 +27,9 @@ final class TextGeneratorTests: FilterTestCase {
         let code = FT_ULong(char.unicodeScalars.first!.value)
         XCTAssertEqual(FT_Load_Char(face, code, FT_Int32(FT_LOAD_RENDER | FT_LOAD_NO_HINTING)), 0)
         let slot = face.pointee.glyph!.pointee
-        var g = Glyph(width: Int(slot.bitmap.width), rows: Int(slot.bitmap.rows),
-                      left: Int(slot.bitmap_left), top: Int(slot.bitmap_top))
+        var g = Glyph(
+            width: Int(slot.bitmap.width), rows: Int(slot.bitmap.rows),
+            left: Int(slot.bitmap_left), top: Int(slot.bitmap_top))
         for r in 0..<g.rows {
             for c in 0..<g.width { g.coverage.append(slot.bitmap.buffer[r * Int(slot.bitmap.pitch) + c]) }
         }
@@ -38,8 +39,12 @@ final class TextGeneratorTests: FilterTestCase {
     }
 
     func text(_ s: String, size: Double, font: String = "DejaVu Sans", padding: Double = 0) throws -> PixelBuffer {
-        let image = try apply("CITextImageGenerator", nil, ["inputText": .string(s), "inputFontName": .string(font),
-                                                            "inputFontSize": .number(size), "inputPadding": .number(padding)])
+        let image = try apply(
+            "CITextImageGenerator", nil,
+            [
+                "inputText": .string(s), "inputFontName": .string(font),
+                "inputFontSize": .number(size), "inputPadding": .number(padding),
+            ])
         return try TestImages.render(image, IRect(covering: image.extent))
     }
 
@@ -48,9 +53,11 @@ final class TextGeneratorTests: FilterTestCase {
 
     /// Does `g`, its pen at (x, baseline) (baseline from the top), match the image there exactly?
     func matches(_ g: Glyph, in b: PixelBuffer, penX: Int, baseline: Int) -> Bool {
-        for r in 0..<g.rows { for c in 0..<g.width where coverage(b, penX + g.left + c, baseline - g.top + r) != Int(g.coverage[r * g.width + c]) {
-            return false
-        } }
+        for r in 0..<g.rows {
+            for c in 0..<g.width where coverage(b, penX + g.left + c, baseline - g.top + r) != Int(g.coverage[r * g.width + c]) {
+                return false
+            }
+        }
         return true
     }
 
@@ -60,11 +67,14 @@ final class TextGeneratorTests: FilterTestCase {
         let baseline = 3 + Int(g.ascender.rounded())
         XCTAssertTrue(matches(g, in: b, penX: 3, baseline: baseline))
         var inside = 0, outside = 0
-        for y in 0..<b.height { for x in 0..<b.width {
-            let c = coverage(b, x, y)
-            let inBox = x - 3 - g.left >= 0 && x - 3 - g.left < g.width && baseline - g.top <= y && y < baseline - g.top + g.rows
-            if inBox { inside += c } else { outside += c }
-        } }
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let c = coverage(b, x, y)
+                let inBox =
+                    x - 3 - g.left >= 0 && x - 3 - g.left < g.width && baseline - g.top <= y && y < baseline - g.top + g.rows
+                if inBox { inside += c } else { outside += c }
+            }
+        }
         XCTAssertEqual(outside, 0, "no coverage outside the glyph's bitmap")
         XCTAssertEqual(inside, g.coverage.reduce(0) { $0 + Int($1) })
         XCTAssertEqual(b.width, Int(g.advance.rounded(.up)) + 6, "the advance box plus padding")
@@ -74,8 +84,9 @@ final class TextGeneratorTests: FilterTestCase {
 
     func testLigatureIsTheFontsFiGlyph() throws {
         XCTAssertEqual(TestImages.maxDifference(try text("fi", size: 60), try text("\u{FB01}", size: 60)), 0)
-        XCTAssertGreaterThan(TestImages.maxDifference(try text("fi", size: 60), try text("f\u{200C}i", size: 60)), 0.1,
-                             "without the ligature (a zero-width non-joiner between) the image differs")
+        XCTAssertGreaterThan(
+            TestImages.maxDifference(try text("fi", size: 60), try text("f\u{200C}i", size: 60)), 0.1,
+            "without the ligature (a zero-width non-joiner between) the image differs")
     }
 
     func testKerningNarrowsAV() throws {
@@ -118,7 +129,8 @@ final class TextGeneratorTests: FilterTestCase {
         let missing = try text("Hi", size: 20, font: "Nonexistent Grotesk 9")
         _ = try text("Hi", size: 20, font: "Nonexistent Grotesk 9")
         XCTAssertEqual(warnings.count, 1, "\(warnings)")
-        XCTAssertTrue(warnings.first?.contains("\"Nonexistent Grotesk 9\" not found, using \"DejaVu Sans") ?? false, "\(warnings)")
+        XCTAssertTrue(
+            warnings.first?.contains("\"Nonexistent Grotesk 9\" not found, using \"DejaVu Sans") ?? false, "\(warnings)")
         XCTAssertGreaterThan(missing.width, 10, "the fallback still renders")
         _ = try text("Hi", size: 20, font: "DejaVuSans-Bold")
         XCTAssertEqual(warnings.count, 1, "a PostScript name is found")
@@ -139,25 +151,38 @@ final class TextGeneratorTests: FilterTestCase {
         XCTAssertEqual(red.y, 0)
         XCTAssertGreaterThan(red.w, 0.99)
         XCTAssertEqual(b.height, try text("A", size: 40).height, "one line of the 40 pt font")
-        XCTAssertThrowsError(try apply("CIAttributedTextImageGenerator", nil, ["inputText": .string("<span size=\"x\">a</span>")])) {
+        XCTAssertThrowsError(
+            try apply("CIAttributedTextImageGenerator", nil, ["inputText": .string("<span size=\"x\">a</span>")])
+        ) {
             XCTAssertTrue("\($0)".contains("size=\"x\""), "\($0)")
         }
         XCTAssertThrowsError(try apply("CIAttributedTextImageGenerator", nil, ["inputText": .string("<b>a")]))
     }
 
     func testUnderlineCoversTheRunsAdvance() throws {
-        let plain = try apply("CIAttributedTextImageGenerator", nil, ["inputText": .string(#"<span font="DejaVu Sans" size="40">mm</span>"#)])
-        let under = try apply("CIAttributedTextImageGenerator", nil, ["inputText": .string(#"<span font="DejaVu Sans" size="40"><u>mm</u></span>"#)])
-        let p = try TestImages.render(plain, IRect(covering: plain.extent)), u = try TestImages.render(under, IRect(covering: under.extent))
+        let plain = try apply(
+            "CIAttributedTextImageGenerator", nil, ["inputText": .string(#"<span font="DejaVu Sans" size="40">mm</span>"#)])
+        let under = try apply(
+            "CIAttributedTextImageGenerator", nil, ["inputText": .string(#"<span font="DejaVu Sans" size="40"><u>mm</u></span>"#)]
+        )
+        let p = try TestImages.render(plain, IRect(covering: plain.extent)),
+            u = try TestImages.render(under, IRect(covering: under.extent))
         // Some row below the baseline is empty without the underline and covered across the whole width with it.
-        let rows = (0..<u.height).filter { y in (0..<u.width).allSatisfy { p[$0, y].w == 0 } && (1..<(u.width - 1)).allSatisfy { u[$0, y].w > 0.2 } }
+        let rows = (0..<u.height).filter { y in
+            (0..<u.width).allSatisfy { p[$0, y].w == 0 } && (1..<(u.width - 1)).allSatisfy { u[$0, y].w > 0.2 }
+        }
         XCTAssertFalse(rows.isEmpty)
     }
 
     func testScaleFactorAndLinesScaleTheImage() throws {
         let one = try text("Hi", size: 20)
-        let two = try TestImages.render(try apply("CITextImageGenerator", nil, ["inputText": .string("Hi"), "inputFontName": .string("DejaVu Sans"),
-                                                                              "inputFontSize": .number(20), "inputScaleFactor": .number(2)]))
+        let two = try TestImages.render(
+            try apply(
+                "CITextImageGenerator", nil,
+                [
+                    "inputText": .string("Hi"), "inputFontName": .string("DejaVu Sans"),
+                    "inputFontSize": .number(20), "inputScaleFactor": .number(2),
+                ]))
         XCTAssertEqual(Double(two.width), 2 * Double(one.width), accuracy: 1)
         XCTAssertEqual(Double(two.height), 2 * Double(one.height), accuracy: 1)
         XCTAssertGreaterThanOrEqual(try text("Hi\nHi", size: 20).height, 2 * one.height - 2, "two lines")

@@ -15,27 +15,34 @@ final class TileTests: WarpTestCase {
     /// Hexagon side whose lattice has the vertical period √3·w = 40 pixels.
     let hexWidth = 40 / 3.0.squareRoot()
 
-    func render(_ name: String, _ inputs: [String: FilterValue], _ input: Image? = nil, rect: IRect? = nil) throws -> PixelBuffer {
+    func render(_ name: String, _ inputs: [String: FilterValue], _ input: Image? = nil, rect: IRect? = nil) throws -> PixelBuffer
+    {
         let image = try input ?? photo(area).0
         return try TestImages.render(try apply(name, image, inputs), rect ?? big, threads: 2, tile: 48)
     }
 
     /// Asserts out(p) == out(partner(p)) over the pixels whose partner is also in `big`.
-    func assertInvariant(_ buf: PixelBuffer, _ what: String, tolerance: Float = 2e-5,
-                         file: StaticString = #filePath, line: UInt = #line, _ partner: @escaping (Int, Int) -> (Int, Int)) {
+    func assertInvariant(
+        _ buf: PixelBuffer, _ what: String, tolerance: Float = 2e-5,
+        file: StaticString = #filePath, line: UInt = #line, _ partner: @escaping (Int, Int) -> (Int, Int)
+    ) {
         var worst: Float = 0, checked = 0
-        for y in big.y..<big.maxY { for x in big.x..<big.maxX {
-            let (px, py) = partner(x, y)
-            guard big.x <= px, px < big.maxX, big.y <= py, py < big.maxY else { continue }
-            worst = max(worst, TestImages.maxAbs(buf[x, y] - buf[px, py])); checked += 1
-        } }
+        for y in big.y..<big.maxY {
+            for x in big.x..<big.maxX {
+                let (px, py) = partner(x, y)
+                guard big.x <= px, px < big.maxX, big.y <= py, py < big.maxY else { continue }
+                worst = max(worst, TestImages.maxAbs(buf[x, y] - buf[px, py])); checked += 1
+            }
+        }
         XCTAssertGreaterThan(checked, 20_000, what, file: file, line: line)
         XCTAssertLessThanOrEqual(worst, tolerance, what, file: file, line: line)
     }
 
     /// Asserts the pattern is NOT invariant under `partner` (so the symmetry tests mean something).
-    func assertNotInvariant(_ buf: PixelBuffer, _ what: String, file: StaticString = #filePath, line: UInt = #line,
-                            _ partner: @escaping (Int, Int) -> (Int, Int)) {
+    func assertNotInvariant(
+        _ buf: PixelBuffer, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+        _ partner: @escaping (Int, Int) -> (Int, Int)
+    ) {
         let inner = IRect(big.x + 60, big.y + 60, big.width - 120, big.height - 120)
         XCTAssertGreaterThan(worstPairDifference(buf, inner, partner), 0.05, what, file: file, line: line)
     }
@@ -54,15 +61,23 @@ final class TileTests: WarpTestCase {
         assertInvariant(buf, "period 2w") { x, y in (x + 80, y + 80) }
         assertNotInvariant(buf, "not a quarter turn", quarterTurn)
         // Oblique cells (acute angle atan(4/3), edges (25, 0) and (15, 20)): periodic by twice each edge.
-        let oblique = try render("CIFourfoldReflectedTile", ["inputCenter": center, "inputWidth": .number(25),
-                                                             "inputAcuteAngle": .number(atan2(4, 3))])
+        let oblique = try render(
+            "CIFourfoldReflectedTile",
+            [
+                "inputCenter": center, "inputWidth": .number(25),
+                "inputAcuteAngle": .number(atan2(4, 3)),
+            ])
         assertInvariant(oblique, "period 2·e1") { x, y in (x + 50, y) }
         assertInvariant(oblique, "period 2·e2") { x, y in (x + 30, y + 40) }
     }
 
     func testFourfoldTranslatedTileIsPeriodic() throws {
-        let buf = try render("CIFourfoldTranslatedTile", ["inputCenter": center, "inputWidth": .number(50),
-                                                          "inputAcuteAngle": .number(atan2(4, 3))])
+        let buf = try render(
+            "CIFourfoldTranslatedTile",
+            [
+                "inputCenter": center, "inputWidth": .number(50),
+                "inputAcuteAngle": .number(atan2(4, 3)),
+            ])
         assertInvariant(buf, "period e1") { x, y in (x + 50, y) }
         assertInvariant(buf, "period e2") { x, y in (x + 30, y + 40) }
         assertNotInvariant(buf, "not a mirror", mirrorY)
@@ -109,47 +124,56 @@ final class TileTests: WarpTestCase {
     /// Checks through a position-encoding input that the fold sends p and its turn about
     /// `pivot` by `angle` to the same source point (where the turned point's four neighbours lie
     /// in one cell, so interpolating the encoded positions is exact).
-    func assertRotationInvariant(_ name: String, _ inputs: [String: FilterValue], pivot: (Double, Double), angle: Double,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRotationInvariant(
+        _ name: String, _ inputs: [String: FilterValue], pivot: (Double, Double), angle: Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let (worst, fraction) = try rotationMismatch(name, inputs, pivot: pivot, angle: angle)
         XCTAssertGreaterThan(fraction, 0.7, "\(name): too few interior points", file: file, line: line)
         XCTAssertLessThan(worst, 2e-3, "\(name) turned by \(angle)", file: file, line: line)
     }
 
     /// The largest source-position mismatch between points and their turns, and the fraction of points checked.
-    func rotationMismatch(_ name: String, _ inputs: [String: FilterValue], pivot: (Double, Double), angle: Double) throws -> (Double, Double) {
+    func rotationMismatch(
+        _ name: String, _ inputs: [String: FilterValue], pivot: (Double, Double), angle: Double
+    ) throws -> (Double, Double) {
         // Points within 50 px of the pivot; their turns stay inside the rendered rect.
         let px0 = Int(pivot.0) - 50, py0 = Int(pivot.1) - 50
         let rect = IRect(px0 - 30, py0 - 30, 160, 160)
         let buf = try render(name, inputs, coordinates(IRect(0, 0, 420, 420)), rect: rect)
         var checked = 0, total = 0, worst = 0.0
-        for y in py0..<py0 + 100 { for x in px0..<px0 + 100 {
-            total += 1
-            let px = Double(x) + 0.5 - pivot.0, py = Double(y) + 0.5 - pivot.1
-            let qx = pivot.0 + px * cos(angle) - py * sin(angle), qy = pivot.1 + px * sin(angle) + py * cos(angle)
-            let i0 = Int(floor(qx - 0.5)), j0 = Int(floor(qy - 0.5))
-            let f00 = sourcePosition(buf, i0, j0), f10 = sourcePosition(buf, i0 + 1, j0)
-            let f01 = sourcePosition(buf, i0, j0 + 1), f11 = sourcePosition(buf, i0 + 1, j0 + 1)
-            let ex = (f10.0 - f00.0, f10.1 - f00.1), ey = (f01.0 - f00.0, f01.1 - f00.1)
-            let affine = abs(hypot(ex.0, ex.1) - 1) < 1e-3 && abs(hypot(ey.0, ey.1) - 1) < 1e-3
-                && abs(f11.0 - f01.0 - ex.0) < 1e-3 && abs(f11.1 - f01.1 - ex.1) < 1e-3
-            guard affine else { continue }
-            let tx = qx - 0.5 - Double(i0), ty = qy - 0.5 - Double(j0)
-            let fq = (f00.0 + tx * ex.0 + ty * ey.0, f00.1 + tx * ex.1 + ty * ey.1)
-            let fp = sourcePosition(buf, x, y)
-            worst = max(worst, hypot(fq.0 - fp.0, fq.1 - fp.1))
-            checked += 1
-        } }
+        for y in py0..<py0 + 100 {
+            for x in px0..<px0 + 100 {
+                total += 1
+                let px = Double(x) + 0.5 - pivot.0, py = Double(y) + 0.5 - pivot.1
+                let qx = pivot.0 + px * cos(angle) - py * sin(angle), qy = pivot.1 + px * sin(angle) + py * cos(angle)
+                let i0 = Int(floor(qx - 0.5)), j0 = Int(floor(qy - 0.5))
+                let f00 = sourcePosition(buf, i0, j0), f10 = sourcePosition(buf, i0 + 1, j0)
+                let f01 = sourcePosition(buf, i0, j0 + 1), f11 = sourcePosition(buf, i0 + 1, j0 + 1)
+                let ex = (f10.0 - f00.0, f10.1 - f00.1), ey = (f01.0 - f00.0, f01.1 - f00.1)
+                let affine =
+                    abs(hypot(ex.0, ex.1) - 1) < 1e-3 && abs(hypot(ey.0, ey.1) - 1) < 1e-3
+                    && abs(f11.0 - f01.0 - ex.0) < 1e-3 && abs(f11.1 - f01.1 - ex.1) < 1e-3
+                guard affine else { continue }
+                let tx = qx - 0.5 - Double(i0), ty = qy - 0.5 - Double(j0)
+                let fq = (f00.0 + tx * ex.0 + ty * ey.0, f00.1 + tx * ex.1 + ty * ey.1)
+                let fp = sourcePosition(buf, x, y)
+                worst = max(worst, hypot(fq.0 - fp.0, fq.1 - fp.1))
+                checked += 1
+            }
+        }
         return (worst, Double(checked) / Double(total))
     }
 
     func testSixfoldAndTwelvefoldTilesAreInvariantUnderA60DegreeTurn() throws {
         for name in ["CISixfoldRotatedTile", "CITwelvefoldReflectedTile"] {
-            try assertRotationInvariant(name, ["inputCenter": center, "inputWidth": .number(36), "inputAngle": .number(0.2)],
-                                        pivot: (Double(cx), Double(cy)), angle: .pi / 3)
+            try assertRotationInvariant(
+                name, ["inputCenter": center, "inputWidth": .number(36), "inputAngle": .number(0.2)],
+                pivot: (Double(cx), Double(cy)), angle: .pi / 3)
         }
-        try assertRotationInvariant("CISixfoldReflectedTile", ["inputCenter": center, "inputWidth": .number(36), "inputAngle": .number(0.2)],
-                                    pivot: (Double(cx), Double(cy)), angle: 2 * .pi / 3)
+        try assertRotationInvariant(
+            "CISixfoldReflectedTile", ["inputCenter": center, "inputWidth": .number(36), "inputAngle": .number(0.2)],
+            pivot: (Double(cx), Double(cy)), angle: 2 * .pi / 3)
     }
 
     func testRotationCheckDetectsAWrongSymmetry() throws {
@@ -163,8 +187,10 @@ final class TileTests: WarpTestCase {
     func testTriangleKaleidoscopeMirrorsAcrossItsEdgesAndFadesPerReflection() throws {
         // Side 60√3 with rotation 0: base edge horizontal at y = 200, apex up.
         let side = 60 * 3.0.squareRoot()
-        let inputs: [String: FilterValue] = ["inputPoint": .vector(Vector(200, 230)), "inputSize": .number(side),
-                                             "inputRotation": .number(0)]
+        let inputs: [String: FilterValue] = [
+            "inputPoint": .vector(Vector(200, 230)), "inputSize": .number(side),
+            "inputRotation": .number(0),
+        ]
         var noFade = inputs; noFade["inputDecay"] = .number(1)
         let buf = try render("CITriangleKaleidoscope", noFade)
         assertInvariant(buf, "mirror across the base") { x, y in (x, 399 - y) }
@@ -174,15 +200,18 @@ final class TileTests: WarpTestCase {
         let faded = try render("CITriangleKaleidoscope", fading)
         let (_, src) = try photo(area)
         var inside = 0
-        for y in 200..<260 { for x in 150..<250 {
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            // Strictly inside the central triangle (base y = 200, apex (200, 290)).
-            guard py > 200.5, abs(px - 200) < (290 - py) / 3.0.squareRoot() - 0.5 else { continue }
-            inside += 1
-            XCTAssertLessThan(TestImages.maxAbs(faded[x, y] - src[x, y]), 1e-5)
-            let m = faded[x, 399 - y], p = src[x, y]
-            XCTAssertLessThan(TestImages.maxAbs(m - Pixel(p.x * 0.5, p.y * 0.5, p.z * 0.5, p.w)), 1e-5, "one reflection halves the colour")
-        } }
+        for y in 200..<260 {
+            for x in 150..<250 {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                // Strictly inside the central triangle (base y = 200, apex (200, 290)).
+                guard py > 200.5, abs(px - 200) < (290 - py) / 3.0.squareRoot() - 0.5 else { continue }
+                inside += 1
+                XCTAssertLessThan(TestImages.maxAbs(faded[x, y] - src[x, y]), 1e-5)
+                let m = faded[x, 399 - y], p = src[x, y]
+                XCTAssertLessThan(
+                    TestImages.maxAbs(m - Pixel(p.x * 0.5, p.y * 0.5, p.z * 0.5, p.w)), 1e-5, "one reflection halves the colour")
+            }
+        }
         XCTAssertGreaterThan(inside, 1000)
     }
 
@@ -217,24 +246,30 @@ final class TileTests: WarpTestCase {
 
     func testTheSourceCellIsReproducedUnchanged() throws {
         let (input, src) = try photo(area)
-        for name in ["CIFourfoldRotatedTile", "CIGlideReflectedTile", "CIEightfoldReflectedTile", "CISixfoldRotatedTile",
-                     "CISixfoldReflectedTile", "CITwelvefoldReflectedTile"] {
+        for name in [
+            "CIFourfoldRotatedTile", "CIGlideReflectedTile", "CIEightfoldReflectedTile", "CISixfoldRotatedTile",
+            "CISixfoldReflectedTile", "CITwelvefoldReflectedTile",
+        ] {
             let buf = try render(name, ["inputCenter": center, "inputWidth": .number(45), "inputAngle": .number(0.4)], input)
             let cell = sourceCell(name, w: 45, angle: 0.4)
             var count = 0
-            for y in area.y..<area.maxY { for x in area.x..<area.maxX where inside(cell, Double(x) + 0.5, Double(y) + 0.5, margin: 1e-6) {
-                XCTAssertLessThan(TestImages.maxAbs(buf[x, y] - src[x, y]), 1e-5, "\(name) at (\(x), \(y))")
-                count += 1
-            } }
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX where inside(cell, Double(x) + 0.5, Double(y) + 0.5, margin: 1e-6) {
+                    XCTAssertLessThan(TestImages.maxAbs(buf[x, y] - src[x, y]), 1e-5, "\(name) at (\(x), \(y))")
+                    count += 1
+                }
+            }
             XCTAssertGreaterThan(count, 300, name)
         }
     }
 
     func testTileEffectsHaveAnInfiniteExtent() throws {
         let (input, _) = try photo(area)
-        for name in ["CIAffineTile", "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile",
-                     "CIFourfoldTranslatedTile", "CIGlideReflectedTile", "CIPerspectiveTile", "CISixfoldReflectedTile",
-                     "CISixfoldRotatedTile", "CITriangleKaleidoscope", "CITwelvefoldReflectedTile"] {
+        for name in [
+            "CIAffineTile", "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile",
+            "CIFourfoldTranslatedTile", "CIGlideReflectedTile", "CIPerspectiveTile", "CISixfoldReflectedTile",
+            "CISixfoldRotatedTile", "CITriangleKaleidoscope", "CITwelvefoldReflectedTile",
+        ] {
             XCTAssertTrue(try apply(name, input).extent.isInfinite, name)
             XCTAssertThrowsError(try Context.renderRect(for: try apply(name, input)), "\(name) needs an explicit rect")
         }
@@ -242,19 +277,24 @@ final class TileTests: WarpTestCase {
 
     func testASmallRenderReadsOnlyTheSourceItNeeds() throws {
         let coords = coordinates(IRect(0, 0, 420, 420))
-        let names = ["CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile", "CIFourfoldTranslatedTile",
-                     "CIGlideReflectedTile", "CISixfoldReflectedTile", "CISixfoldRotatedTile", "CITwelvefoldReflectedTile"]
+        let names = [
+            "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile", "CIFourfoldTranslatedTile",
+            "CIGlideReflectedTile", "CISixfoldReflectedTile", "CISixfoldRotatedTile", "CITwelvefoldReflectedTile",
+        ]
         for name in names {
             let out = try apply(name, coords, ["inputCenter": center, "inputWidth": .number(40), "inputAngle": .number(0.3)])
             let cellBox = sourceCell(name, w: 40, angle: 0.3)
-            let cellW = cellBox.map(\.0).max()! - cellBox.map(\.0).min()!, cellH = cellBox.map(\.1).max()! - cellBox.map(\.1).min()!
+            let cellW = cellBox.map(\.0).max()! - cellBox.map(\.0).min()!,
+                cellH = cellBox.map(\.1).max()! - cellBox.map(\.1).min()!
             for rect in [IRect(331, 287, 3, 3), IRect(50, 60, 2, 2), IRect(0, 0, 128, 128), IRect(211, 213, 4, 3)] {
                 let region = roi(out, rect)
                 let buf = try TestImages.render(out, rect)
-                for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-                    let s = sourcePosition(buf, x, y)
-                    XCTAssertTrue(covers(region, s.0, s.1), "\(name): ROI \(region) of \(rect) misses \(s)")
-                } }
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX {
+                        let s = sourcePosition(buf, x, y)
+                        XCTAssertTrue(covers(region, s.0, s.1), "\(name): ROI \(region) of \(rect) misses \(s)")
+                    }
+                }
                 // Never more than the source cell (a wide-angle cell box plus the bilinear margin).
                 XCTAssertLessThanOrEqual(region.width, max(cellW, 40) + 4, "\(name) \(rect)")
                 XCTAssertLessThanOrEqual(region.height, max(cellH, 40) + 4, "\(name) \(rect)")
@@ -267,12 +307,16 @@ final class TileTests: WarpTestCase {
                 let buf = try TestImages.render(out, rect)
                 let o = sourcePosition(buf, rect.x, rect.y)
                 let ex = sourcePosition(buf, rect.x + 1, rect.y), ey = sourcePosition(buf, rect.x, rect.y + 1)
-                let oneCell = (0..<3).allSatisfy { j in (0..<3).allSatisfy { i in
-                    let s = sourcePosition(buf, rect.x + i, rect.y + j)
-                    let want = (o.0 + Double(i) * (ex.0 - o.0) + Double(j) * (ey.0 - o.0),
-                                o.1 + Double(i) * (ex.1 - o.1) + Double(j) * (ey.1 - o.1))
-                    return hypot(s.0 - want.0, s.1 - want.1) < 1e-3
-                } }
+                let oneCell = (0..<3).allSatisfy { j in
+                    (0..<3).allSatisfy { i in
+                        let s = sourcePosition(buf, rect.x + i, rect.y + j)
+                        let want = (
+                            o.0 + Double(i) * (ex.0 - o.0) + Double(j) * (ey.0 - o.0),
+                            o.1 + Double(i) * (ex.1 - o.1) + Double(j) * (ey.1 - o.1)
+                        )
+                        return hypot(s.0 - want.0, s.1 - want.1) < 1e-3
+                    }
+                }
                 guard oneCell else { continue }
                 found = true
                 let tiny = roi(out, rect)
@@ -284,8 +328,9 @@ final class TileTests: WarpTestCase {
 
     func testZeroWidthRepeatsTheCentreAndFlatCellsAreErrors() throws {
         let (input, src) = try photo(area)
-        let buf = try render("CIFourfoldRotatedTile", ["inputCenter": .vector(Vector(200.5, 210.5)), "inputWidth": .number(0)],
-                             rect: IRect(0, 0, 8, 8))
+        let buf = try render(
+            "CIFourfoldRotatedTile", ["inputCenter": .vector(Vector(200.5, 210.5)), "inputWidth": .number(0)],
+            rect: IRect(0, 0, 8, 8))
         XCTAssertEqual(buf[3, 5], src[200, 210])
         XCTAssertThrowsError(try apply("CIFourfoldTranslatedTile", input, ["inputAcuteAngle": .number(0)]))
         XCTAssertThrowsError(try apply("CIFourfoldReflectedTile", input, ["inputAcuteAngle": .number(.pi)]))

@@ -26,13 +26,21 @@ final class TransitionTests: FilterTestCase {
         let centre = FilterValue.vector(Vector(148, 132))
         return [
             ("CIDissolveTransition", [:]),
-            ("CISwipeTransition", ["inputExtent": extent, "inputWidth": .number(40), "inputOpacity": .number(0.6), "inputAngle": .number(0.4)]),
+            (
+                "CISwipeTransition",
+                ["inputExtent": extent, "inputWidth": .number(40), "inputOpacity": .number(0.6), "inputAngle": .number(0.4)]
+            ),
             ("CICopyMachineTransition", ["inputExtent": extent, "inputWidth": .number(40), "inputAngle": .number(2.5)]),
             ("CIBarsSwipeTransition", ["inputWidth": .number(12), "inputAngle": .number(0.3)]),
             ("CIFlashTransition", ["inputExtent": extent, "inputCenter": centre]),
             ("CIModTransition", ["inputCenter": centre, "inputRadius": .number(20), "inputCompression": .number(100)]),
-            ("CIDisintegrateWithMaskTransition", ["inputMaskImage": .image(photos.2), "inputShadowOffset": .vector(Vector(0, -3)),
-                                                 "inputShadowRadius": .number(2)]),
+            (
+                "CIDisintegrateWithMaskTransition",
+                [
+                    "inputMaskImage": .image(photos.2), "inputShadowOffset": .vector(Vector(0, -3)),
+                    "inputShadowRadius": .number(2),
+                ]
+            ),
         ]
     }
 
@@ -84,56 +92,71 @@ final class TransitionTests: FilterTestCase {
         let tb = try TestImages.render(b)
         let sa = try TestImages.render(a)
         let got = try TestImages.render(out)
-        for y in 100..<164 { for x in 100..<196 {
-            let want = sa[x, y] * 0.7 + tb[x, y] * 0.3
-            XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-6)
-        } }
+        for y in 100..<164 {
+            for x in 100..<196 {
+                let want = sa[x, y] * 0.7 + tb[x, y] * 0.3
+                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-6)
+            }
+        }
     }
 
     func testSwipeBandPositionAndColour() throws {
         let (a, b, _) = Self.photos
         let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
         // Angle 0, width 20 over x 100…196: the band's centre is at 90 + t · 116.
-        let out = try apply("CISwipeTransition", a, ["inputTargetImage": .image(b), "inputTime": .number(0.5),
-                                                     "inputExtent": .vector(Vector(100, 100, 96, 64)), "inputWidth": .number(20),
-                                                     "inputColor": .color(Color(1, 0, 0, 1)), "inputOpacity": .number(1)])
+        let out = try apply(
+            "CISwipeTransition", a,
+            [
+                "inputTargetImage": .image(b), "inputTime": .number(0.5),
+                "inputExtent": .vector(Vector(100, 100, 96, 64)), "inputWidth": .number(20),
+                "inputColor": .color(Color(1, 0, 0, 1)), "inputOpacity": .number(1),
+            ])
         let got = try TestImages.render(out)
         let centre = 90 + 0.5 * 116.0
-        for y in 100..<164 { for x in 100..<196 {
-            let u = (Double(x) + 0.5 - centre) / 20
-            if u <= -0.5 { XCTAssertEqual(got[x, y], sb[x, y], "behind the band: the target") }
-            if u >= 0.5 { XCTAssertEqual(got[x, y], sa[x, y], "ahead of the band: the source") }
-            if abs(u) < 0.5 {
-                // Apple: the target's share rises linearly; the colour's alpha is a triangle, 1 on the centre line.
-                let a = Float(1 - 2 * abs(u)), w = Float(0.5 - u)
-                let want = Pixel(1, 0, 0, 1) * a + (sa[x, y] * (1 - w) + sb[x, y] * w) * (1 - a)
-                XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-5, "in the band at u = \(u)")
+        for y in 100..<164 {
+            for x in 100..<196 {
+                let u = (Double(x) + 0.5 - centre) / 20
+                if u <= -0.5 { XCTAssertEqual(got[x, y], sb[x, y], "behind the band: the target") }
+                if u >= 0.5 { XCTAssertEqual(got[x, y], sa[x, y], "ahead of the band: the source") }
+                if abs(u) < 0.5 {
+                    // Apple: the target's share rises linearly; the colour's alpha is a triangle, 1 on the centre line.
+                    let a = Float(1 - 2 * abs(u)), w = Float(0.5 - u)
+                    let want = Pixel(1, 0, 0, 1) * a + (sa[x, y] * (1 - w) + sb[x, y] * w) * (1 - a)
+                    XCTAssertLessThan(TestImages.maxAbs(got[x, y] - want), 1e-5, "in the band at u = \(u)")
+                }
             }
-        } }
+        }
     }
 
     func testCopyMachineLightsTheBar() throws {
         let (a, b, _) = Self.photos
         let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
         func run(_ opacity: Double) throws -> PixelBuffer {
-            try TestImages.render(try apply("CICopyMachineTransition", a, [
-                "inputTargetImage": .image(b), "inputTime": .number(0.5), "inputExtent": .vector(Vector(100, 100, 96, 64)),
-                "inputWidth": .number(30), "inputOpacity": .number(opacity)]))
+            try TestImages.render(
+                try apply(
+                    "CICopyMachineTransition", a,
+                    [
+                        "inputTargetImage": .image(b), "inputTime": .number(0.5),
+                        "inputExtent": .vector(Vector(100, 100, 96, 64)),
+                        "inputWidth": .number(30), "inputOpacity": .number(opacity),
+                    ]))
         }
         let (l, d) = (try run(1), try run(0))
         // Apple's easing: the leading edge is at 100 + sin(π/4) · (96 + 30) at time 0.5 (angle 0).
         let edge = 100 + sin(Double.pi / 4) * 126
-        for y in 100..<164 { for x in 100..<196 {
-            let depth = edge - (Double(x) + 0.5)
-            if depth <= 0 { XCTAssertEqual(l[x, y], sa[x, y], "ahead of the edge: the source") }
-            if depth >= 30 { XCTAssertEqual(l[x, y], sb[x, y], "behind the bar: the target") }
-            if depth > 6, depth < 30 {
-                // Inside the bar: the target plus the brightened source, plus the light.
-                XCTAssertGreaterThanOrEqual(d[x, y].x, min(sb[x, y].x, 1) - 1e-6)
-                XCTAssertGreaterThan(l[x, y].x, d[x, y].x - 1e-6)
-                XCTAssertLessThanOrEqual(l[x, y].max(), 1)
+        for y in 100..<164 {
+            for x in 100..<196 {
+                let depth = edge - (Double(x) + 0.5)
+                if depth <= 0 { XCTAssertEqual(l[x, y], sa[x, y], "ahead of the edge: the source") }
+                if depth >= 30 { XCTAssertEqual(l[x, y], sb[x, y], "behind the bar: the target") }
+                if depth > 6, depth < 30 {
+                    // Inside the bar: the target plus the brightened source, plus the light.
+                    XCTAssertGreaterThanOrEqual(d[x, y].x, min(sb[x, y].x, 1) - 1e-6)
+                    XCTAssertGreaterThan(l[x, y].x, d[x, y].x - 1e-6)
+                    XCTAssertLessThanOrEqual(l[x, y].max(), 1)
+                }
             }
-        } }
+        }
     }
 
     /// Apple's bars: counted along the angle, each sliding along its own length by
@@ -142,24 +165,30 @@ final class TransitionTests: FilterTestCase {
         // Rows alternate white and black (encoded 1 and 0); the target is flat grey.
         let stripes = TestImages.make(IRect(100, 100, 96, 64)) { _, y in y % 2 == 0 ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1) }
         let grey = TestImages.make(IRect(100, 100, 96, 64)) { _, _ in Pixel(0.25, 0.25, 0.25, 1) }
-        let out = try apply("CIBarsSwipeTransition", stripes, ["inputTargetImage": .image(grey), "inputTime": .number(0.4),
-                                                               "inputAngle": .number(0), "inputWidth": .number(8), "inputBarOffset": .number(2)])
+        let out = try apply(
+            "CIBarsSwipeTransition", stripes,
+            [
+                "inputTargetImage": .image(grey), "inputTime": .number(0.4),
+                "inputAngle": .number(0), "inputWidth": .number(8), "inputBarOffset": .number(2),
+            ])
         let got = try TestImages.render(out), flat = try TestImages.render(grey)
         // Angle 0: vertical bars counted from the left edge, sliding down (reading +y);
         // the last of 12 bars needs √(64/2) more: T₁ = 11 + √32.
         let t = 0.4 * (11 + 32.0.squareRoot())
         var checked = 0
-        for y in 100..<164 { for x in 100..<196 {
-            let k = Double((x - 100) / 8), lead = max(t - k, 0)
-            let sy = Double(y) + 0.5 + 2 * lead * lead
-            if sy > 164.5 { XCTAssertEqual(got[x, y], flat[x, y], "slid out at (\(x), \(y))"); continue }
-            guard sy < 163.5 else { continue }
-            let fy = sy - 0.5, y0 = Int(fy.rounded(.down)), f = fy - Double(y0)
-            let encoded = (y0 % 2 == 0 ? 1 - f : f)
-            let want = Float(Transfer.srgbToLinear(encoded))
-            XCTAssertEqual(got[x, y].x, want, accuracy: 2e-4, "(\(x), \(y)): encoded blend \(encoded)")
-            checked += 1
-        } }
+        for y in 100..<164 {
+            for x in 100..<196 {
+                let k = Double((x - 100) / 8), lead = max(t - k, 0)
+                let sy = Double(y) + 0.5 + 2 * lead * lead
+                if sy > 164.5 { XCTAssertEqual(got[x, y], flat[x, y], "slid out at (\(x), \(y))"); continue }
+                guard sy < 163.5 else { continue }
+                let fy = sy - 0.5, y0 = Int(fy.rounded(.down)), f = fy - Double(y0)
+                let encoded = (y0 % 2 == 0 ? 1 - f : f)
+                let want = Float(Transfer.srgbToLinear(encoded))
+                XCTAssertEqual(got[x, y].x, want, accuracy: 2e-4, "(\(x), \(y)): encoded blend \(encoded)")
+                checked += 1
+            }
+        }
         XCTAssertGreaterThan(checked, 2000)
     }
 
@@ -169,30 +198,40 @@ final class TransitionTests: FilterTestCase {
         let r = IRect(0, 0, 1500, 1500)
         let white = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(1, 1, 1, 1))]).cropped(to: r.rect)
         let black = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(0, 0, 0, 1))]).cropped(to: r.rect)
-        let out = try apply("CIBarsSwipeTransition", white, ["inputTargetImage": .image(black), "inputAngle": .number(3),
-                                                             "inputWidth": .number(60), "inputBarOffset": .number(1),
-                                                             "inputTime": .number(0.6071876883506775)])
+        let out = try apply(
+            "CIBarsSwipeTransition", white,
+            [
+                "inputTargetImage": .image(black), "inputAngle": .number(3),
+                "inputWidth": .number(60), "inputBarOffset": .number(1),
+                "inputTime": .number(0.6071876883506775),
+            ])
         let column = try TestImages.render(out, IRect(839, 640, 1, 80))
         var edge = 0.0
-        for y in 640..<720 { edge += Double(1 - column[839, y].x) }   // target rows, partial ones counted in part
+        for y in 640..<720 { edge += Double(1 - column[839, y].x) }  // target rows, partial ones counted in part
         XCTAssertEqual(640 + edge, 0.98999 * 686.54, accuracy: 1, "edge of bar 12")
     }
 
     func testFlashFillsTheFrameAtTheFadeThreshold() throws {
         let (a, b, _) = Self.photos
         func flash(_ t: Double) throws -> PixelBuffer {
-            try TestImages.render(try apply("CIFlashTransition", a, [
-                "inputTargetImage": .image(b), "inputTime": .number(t), "inputExtent": .vector(Vector(100, 100, 96, 64)),
-                "inputCenter": .vector(Vector(148, 132)), "inputColor": .color(Color(1, 0.8, 0.6, 1))]))
+            try TestImages.render(
+                try apply(
+                    "CIFlashTransition", a,
+                    [
+                        "inputTargetImage": .image(b), "inputTime": .number(t), "inputExtent": .vector(Vector(100, 100, 96, 64)),
+                        "inputCenter": .vector(Vector(148, 132)), "inputColor": .color(Color(1, 0.8, 0.6, 1)),
+                    ]))
         }
         // Apple's flash is white (the colour is for its streaks) and fills the whole frame.
         let peak = try flash(0.85), white = Pixel(1, 1, 1, 1)
         for i in 0..<peak.rect.count { XCTAssertLessThan(TestImages.maxAbs(peak.pixels[i] - white), 1e-6) }
         // After the threshold: the target mixed with white by (1 − t)/(1 − τ), everywhere.
         let fading = try flash(0.94), tb = try TestImages.render(b)
-        for y in stride(from: 100, to: 164, by: 7) { for x in stride(from: 100, to: 196, by: 9) {
-            XCTAssertLessThan(TestImages.maxAbs(fading[x, y] - (tb[x, y] * 0.6 + white * 0.4)), 1e-5)
-        } }
+        for y in stride(from: 100, to: 164, by: 7) {
+            for x in stride(from: 100, to: 196, by: 9) {
+                XCTAssertLessThan(TestImages.maxAbs(fading[x, y] - (tb[x, y] * 0.6 + white * 0.4)), 1e-5)
+            }
+        }
         let early = try flash(0.2), src = try TestImages.render(a)
         let centreGain = TestImages.maxAbs(early[148, 132] - src[148, 132])
         XCTAssertGreaterThan(centreGain, TestImages.maxAbs(early[100, 100] - src[100, 100]), "the flash starts at the centre")
@@ -229,9 +268,13 @@ final class TransitionTests: FilterTestCase {
         let white = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(1, 1, 1, 1))]).cropped(to: r)
         let black = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(0, 0, 0, 1))]).cropped(to: r)
         func mod(_ t: Double) throws -> Image {
-            try apply("CIModTransition", white, ["inputTargetImage": .image(black), "inputAngle": .number(3),
-                                                 "inputCompression": .number(1), "inputRadius": .number(50),
-                                                 "inputCenter": .vector(Vector(0, 0)), "inputTime": .number(t)])
+            try apply(
+                "CIModTransition", white,
+                [
+                    "inputTargetImage": .image(black), "inputAngle": .number(3),
+                    "inputCompression": .number(1), "inputRadius": .number(50),
+                    "inputCenter": .vector(Vector(0, 0)), "inputTime": .number(t),
+                ])
         }
         let out = try mod(0.5013406276702881)
         for x in [10, 700, 1400] {
@@ -250,9 +293,14 @@ final class TransitionTests: FilterTestCase {
     func testDisintegrateFollowsTheMaskAndCastsAShadow() throws {
         let (a, b, m) = Self.photos
         func run(_ density: Double) throws -> PixelBuffer {
-            try TestImages.render(try apply("CIDisintegrateWithMaskTransition", a, [
-                "inputTargetImage": .image(b), "inputMaskImage": .image(m), "inputTime": .number(0.5),
-                "inputShadowDensity": .number(density), "inputShadowRadius": .number(2), "inputShadowOffset": .vector(Vector(-4, 0))]))
+            try TestImages.render(
+                try apply(
+                    "CIDisintegrateWithMaskTransition", a,
+                    [
+                        "inputTargetImage": .image(b), "inputMaskImage": .image(m), "inputTime": .number(0.5),
+                        "inputShadowDensity": .number(density), "inputShadowRadius": .number(2),
+                        "inputShadowOffset": .vector(Vector(-4, 0)),
+                    ]))
         }
         let plain = try run(0), shaded = try run(1)
         let (sa, sb) = (try TestImages.render(a), try TestImages.render(b))
@@ -261,14 +309,17 @@ final class TransitionTests: FilterTestCase {
         for y in 100..<164 {
             XCTAssertEqual(plain[105, y], sb[105, y])
             let s = sa[190, y], g: Float = 1.1256
-            XCTAssertLessThan(TestImages.maxAbs(plain[190, y] - Pixel(min(s.x * g, s.w), min(s.y * g, s.w), min(s.z * g, s.w), s.w)), 1e-5)
+            XCTAssertLessThan(
+                TestImages.maxAbs(plain[190, y] - Pixel(min(s.x * g, s.w), min(s.y * g, s.w), min(s.z * g, s.w), s.w)), 1e-5)
         }
         // The shadow darkens the target just left of the remaining image and nowhere brightens it.
         var darker = 0
-        for y in 100..<164 { for x in 100..<196 {
-            XCTAssertLessThanOrEqual(shaded[x, y].x, plain[x, y].x + 1e-6)
-            if shaded[x, y].x < plain[x, y].x - 0.01 { darker += 1; XCTAssertLessThan(x, 160, "the shadow falls left") }
-        } }
+        for y in 100..<164 {
+            for x in 100..<196 {
+                XCTAssertLessThanOrEqual(shaded[x, y].x, plain[x, y].x + 1e-6)
+                if shaded[x, y].x < plain[x, y].x - 0.01 { darker += 1; XCTAssertLessThan(x, 160, "the shadow falls left") }
+            }
+        }
         XCTAssertGreaterThan(darker, 64)
     }
 }

@@ -14,15 +14,19 @@ final class ValidationTests: FilterTestCase {
 
     func testBadValuesNameFilterKeyExpectedAndReceived() throws {
         let f = try Filter(name: "CIGaussianBlur")
-        XCTAssertEqual(message { try f.set("inputRadius", .number(-3)) },
-                       "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3")
-        XCTAssertEqual(message { try f.set("inputRadius", .string("big")) },
-                       "CIGaussianBlur.inputRadius: expected a number, got string")
-        XCTAssertEqual(message { try f.set("inputRadus", .number(1)) },
-                       "CIGaussianBlur: no input named 'inputRadus' (did you mean 'inputRadius'?)")
+        XCTAssertEqual(
+            message { try f.set("inputRadius", .number(-3)) },
+            "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3")
+        XCTAssertEqual(
+            message { try f.set("inputRadius", .string("big")) },
+            "CIGaussianBlur.inputRadius: expected a number, got string")
+        XCTAssertEqual(
+            message { try f.set("inputRadus", .number(1)) },
+            "CIGaussianBlur: no input named 'inputRadus' (did you mean 'inputRadius'?)")
         let m = try Filter(name: "CIColorMatrix")
-        XCTAssertEqual(message { try m.set("inputRVector", .vector(Vector(1, 0, 0))) },
-                       "CIColorMatrix.inputRVector: expected a Vector of 4 numbers, got Vector of 3")
+        XCTAssertEqual(
+            message { try m.set("inputRVector", .vector(Vector(1, 0, 0))) },
+            "CIColorMatrix.inputRVector: expected a Vector of 4 numbers, got Vector of 3")
     }
 
     func testShortKeysAndDefaults() throws {
@@ -36,7 +40,8 @@ final class ValidationTests: FilterTestCase {
 
     func testNamesAreCaseInsensitiveAndSuggestNearest() throws {
         XCTAssertEqual(try FilterRegistry.shared.descriptor(named: "sepiatone").name, "CISepiaTone")
-        XCTAssertEqual(message { _ = try Filter(name: "CIGausianBlur") },
-                       "unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)")
+        XCTAssertEqual(
+            message { _ = try Filter(name: "CIGausianBlur") },
+            "unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)")
     }
 }

@@ -58,21 +58,25 @@ class WarpTestCase: FilterTestCase {
     /// Largest channel difference between a render and a per-pixel oracle (nil = transparent).
     func worstError(_ got: PixelBuffer, _ oracle: (Double, Double) -> SIMD4<Double>?) -> Double {
         var worst = 0.0
-        for y in got.rect.y..<got.rect.maxY { for x in got.rect.x..<got.rect.maxX {
-            let want = oracle(Double(x) + 0.5, Double(y) + 0.5) ?? .zero
-            let d = pixel(got[x, y]) - want
-            worst = max(worst, max(d.max(), -d.min()))
-        } }
+        for y in got.rect.y..<got.rect.maxY {
+            for x in got.rect.x..<got.rect.maxX {
+                let want = oracle(Double(x) + 0.5, Double(y) + 0.5) ?? .zero
+                let d = pixel(got[x, y]) - want
+                worst = max(worst, max(d.max(), -d.min()))
+            }
+        }
         return worst
     }
 
     /// Largest difference between the pixel at (x, y) and the pixel `partner` names, over `rect`.
     func worstPairDifference(_ buf: PixelBuffer, _ rect: IRect, _ partner: (Int, Int) -> (Int, Int)) -> Float {
         var worst: Float = 0
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX {
-            let (px, py) = partner(x, y)
-            worst = max(worst, TestImages.maxAbs(buf[x, y] - buf[px, py]))
-        } }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let (px, py) = partner(x, y)
+                worst = max(worst, TestImages.maxAbs(buf[x, y] - buf[px, py]))
+            }
+        }
         return worst
     }
 

@@ -22,17 +22,17 @@ final class GalleryTests: XCTestCase {
     static let lock = NSLock()
 
     static let plugins = """
-    lunette.filter {
-      name = "XTestGlow", displayName = "Test Glow", categories = {"CICategoryStylize", "CICategoryStillImage"},
-      description = "Screens a blurred copy over the image.",
-      inputs = {inputImage = {class = "CIImage"}, inputRadius = {type = "CIAttributeTypeDistance", default = 4, min = 0, sliderMax = 50}},
-      apply = function(f) return f.inputImage | CIScreenBlendMode{backgroundImage = f.inputImage | CIGaussianBlur{radius = f.inputRadius}} end,
-    }
-    lunette.filter {
-      name = "XBroken", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
-      apply = function(f) error("deliberately broken") end,
-    }
-    """
+        lunette.filter {
+          name = "XTestGlow", displayName = "Test Glow", categories = {"CICategoryStylize", "CICategoryStillImage"},
+          description = "Screens a blurred copy over the image.",
+          inputs = {inputImage = {class = "CIImage"}, inputRadius = {type = "CIAttributeTypeDistance", default = 4, min = 0, sliderMax = 50}},
+          apply = function(f) return f.inputImage | CIScreenBlendMode{backgroundImage = f.inputImage | CIGaussianBlur{radius = f.inputRadius}} end,
+        }
+        lunette.filter {
+          name = "XBroken", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
+          apply = function(f) error("deliberately broken") end,
+        }
+        """
 
     /// Thumbnails of 96 px from stock photos scaled to 192 px, rendered in parallel.
     func shared() throws -> Built {
@@ -80,7 +80,9 @@ final class GalleryTests: XCTestCase {
 
     func testThumbnailsRejectNonFiniteAndEmptyImages() throws {
         let nan = TestImages.make(IRect(0, 0, 4, 4)) { x, y in x == 2 && y == 1 ? Pixel(.nan, 0, 0, 1) : Pixel(0, 0, 0, 1) }
-        XCTAssertThrowsError(try Thumbnail.make(nan, maxSide: 8)) { XCTAssertTrue("\($0)".contains("1 of 16 pixels are not finite")) }
+        XCTAssertThrowsError(try Thumbnail.make(nan, maxSide: 8)) {
+            XCTAssertTrue("\($0)".contains("1 of 16 pixels are not finite"))
+        }
         let inf = TestImages.make(IRect(0, 0, 2, 2)) { _, _ in Pixel(.infinity, 0, 0, 1) }
         XCTAssertThrowsError(try Thumbnail.make(inf, maxSide: 8))
         XCTAssertThrowsError(try Thumbnail.make(Image.empty, maxSide: 8))
@@ -147,7 +149,8 @@ final class GalleryTests: XCTestCase {
     }
 
     func testLabelsWrapAtWordStarts() {
-        XCTAssertEqual(ContactSheet.label("CIPerspectiveTransformWithExtent", maxChars: 16), ["Perspective", "TransformWith", "Extent"])
+        XCTAssertEqual(
+            ContactSheet.label("CIPerspectiveTransformWithExtent", maxChars: 16), ["Perspective", "TransformWith", "Extent"])
         XCTAssertEqual(ContactSheet.label("CIQRCodeGenerator", maxChars: 16), ["QRCodeGenerator"])
         XCTAssertEqual(ContactSheet.label("CIQRCodeGenerator", maxChars: 8), ["QRCode", "Generato", "r"])
         XCTAssertEqual(ContactSheet.label("CIAbcdefghijklmnopqrstuvwxyzAbcdefgh", maxChars: 8).count, 3)
@@ -173,12 +176,15 @@ final class GalleryTests: XCTestCase {
 
     func testBrowserLoadsThePageWithoutErrors() throws {
         guard let chromium = HeadlessBrowser.find() else {
-            throw XCTSkip("headless browser test skipped: no chromium on PATH (install the Debian package with `make deps`, or set LUNETTE_CHROMIUM)")
+            throw XCTSkip(
+                "headless browser test skipped: no chromium on PATH (install the Debian package with `make deps`, or set LUNETTE_CHROMIUM)"
+            )
         }
         let b = try shared()
         // A page with a missing image, a console error and an exception must be caught.
         let bad = b.page.appendingPathComponent("bad.html")
-        try #"<!DOCTYPE html><link rel="icon" href="data:,"><img src="thumbs/none.png"><script>console.error("x"); nope();</script>"#
+        try
+            #"<!DOCTYPE html><link rel="icon" href="data:,"><img src="thumbs/none.png"><script>console.error("x"); nope();</script>"#
             .write(to: bad, atomically: true, encoding: .utf8)
         let control = try HeadlessBrowser(executable: chromium, profile: b.dir.appendingPathComponent("profile1")).open(bad)
         XCTAssertEqual(control.broken, 1)

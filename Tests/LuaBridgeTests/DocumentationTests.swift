@@ -25,7 +25,8 @@ final class DocumentationTests: XCTestCase {
     func luaExamples() throws -> [(place: String, code: String)] {
         var out: [(String, String)] = []
         let sources = Fixtures.path("Sources")
-        let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         for file in files {
             let lines = try String(contentsOfFile: sources + "/" + file, encoding: .utf8).components(separatedBy: "\n")
             for (i, line) in lines.enumerated() where line.contains("///") && line.contains("Lua: ") {

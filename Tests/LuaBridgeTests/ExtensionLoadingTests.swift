@@ -15,7 +15,8 @@ final class ExtensionLoadingTests: XCTestCase {
         return lunette.filter {name = "XUserDim", inputs = {inputImage = {}, inputEV = {default = -1}},
           apply = function(f) return f.inputImage | CIExposureAdjust{EV = f.inputEV} end}
         """.write(to: plugins.appendingPathComponent("dim.lua"), atomically: true, encoding: .utf8)
-        try "return lunette.filter{name = 'XBroken'\n".write(to: plugins.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        try "return lunette.filter{name = 'XBroken'\n".write(
+            to: plugins.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
         try "specials.CISepiaTone = {prepare = function(f) f.inputIntensity = 0.125 end}\n"
             .write(to: specials.appendingPathComponent("sepia.lua"), atomically: true, encoding: .utf8)
         var options = LuaOptions()
@@ -25,18 +26,20 @@ final class ExtensionLoadingTests: XCTestCase {
         XCTAssertNotNil(lua.registry.descriptor(exactly: "XSoftGlow"), "shipped plugins load too")
         XCTAssertEqual(lua.warnings.count, 1)
         XCTAssertTrue(lua.warnings.first?.contains("broken.lua:2:") ?? false, "\(lua.warnings)")
-        try lua.run(chunk: """
-        local img = Image.color(Color(0.5, 0.5, 0.5)):cropped(Rect(0, 0, 2, 2))
-        assert(math.abs((img | XUserDim{}):pixel(0, 0).r - 0.36) < 0.01)
-        local _, f = lunette.ready("CISepiaTone", img)
-        assert(f.inputIntensity == 0.125)
-        """, name: "=check")
+        try lua.run(
+            chunk: """
+                local img = Image.color(Color(0.5, 0.5, 0.5)):cropped(Rect(0, 0, 2, 2))
+                assert(math.abs((img | XUserDim{}):pixel(0, 0).r - 0.36) < 0.01)
+                local _, f = lunette.ready("CISepiaTone", img)
+                assert(f.inputIntensity == 0.125)
+                """, name: "=check")
     }
 
     func testRegistriesArePerState() throws {
         let a = try LuaRuntime(), b = try LuaRuntime()
-        try a.loadPlugin(source: "lunette.filter{name = 'XOnlyInA', inputs = {inputImage = {}}, apply = function(f) return f.inputImage end}",
-                         name: "a.lua")
+        try a.loadPlugin(
+            source: "lunette.filter{name = 'XOnlyInA', inputs = {inputImage = {}}, apply = function(f) return f.inputImage end}",
+            name: "a.lua")
         XCTAssertNotNil(a.registry.descriptor(exactly: "XOnlyInA"))
         XCTAssertNil(b.registry.descriptor(exactly: "XOnlyInA"))
     }

@@ -19,64 +19,66 @@ final class LuaBridgeTests: XCTestCase {
     }
 
     func testValueTypes() {
-        run("""
-        local r = Rect(0, 0, 640, 480)
-        assert(r.width == 640 and tostring(r) == "Rect(0, 0, 640, 480)")
-        assert(tostring(Rect{x = 1, y = 2, width = 3, height = 4}) == "Rect(1, 2, 3, 4)")
-        assert(r:intersection(Rect(600, 400, 100, 100)) == Rect(600, 400, 40, 80))
-        assert(r:union(Rect(-10, 0, 5, 5)) == Rect(-10, 0, 650, 480))
-        assert(tostring(Rect.infinite) == "Rect.infinite" and Rect.infinite:isInfinite())
-        assert(r:contains(Point(10, 10)) and not r:contains(Point(640, 0)))
-        local p = Point{x = 1, y = 2}
-        assert(p.x == 1 and tostring(p + Point(1, 1)) == "Point(2, 3)")
-        local v = Vector(1, 0.5, 0, 0)
-        assert(#v == 4 and v[2] == 0.5 and v.y == 0.5 and tostring(v) == "Vector(1, 0.5, 0, 0)")
-        assert(Vector{1, 2} == Vector(1, 2))
-        local c = Color"#ff8000"
-        assert(c.r == 1 and c.a == 1 and math.abs(c.g - 128 / 255) < 1e-12)
-        assert(Color{r = 1, g = 0.5, b = 0} == Color(1, 0.5, 0, 1))
-        local t = Transform.rotate(math.pi / 2):translated(100, 0)
-        local q = t * Point(1, 0)
-        assert(math.abs(q.x - 100) < 1e-9 and math.abs(q.y - 1) < 1e-9)
-        local back = t:inverted() * q
-        assert(math.abs(back.x - 1) < 1e-9 and math.abs(back.y) < 1e-9)
-        """)
+        run(
+            """
+            local r = Rect(0, 0, 640, 480)
+            assert(r.width == 640 and tostring(r) == "Rect(0, 0, 640, 480)")
+            assert(tostring(Rect{x = 1, y = 2, width = 3, height = 4}) == "Rect(1, 2, 3, 4)")
+            assert(r:intersection(Rect(600, 400, 100, 100)) == Rect(600, 400, 40, 80))
+            assert(r:union(Rect(-10, 0, 5, 5)) == Rect(-10, 0, 650, 480))
+            assert(tostring(Rect.infinite) == "Rect.infinite" and Rect.infinite:isInfinite())
+            assert(r:contains(Point(10, 10)) and not r:contains(Point(640, 0)))
+            local p = Point{x = 1, y = 2}
+            assert(p.x == 1 and tostring(p + Point(1, 1)) == "Point(2, 3)")
+            local v = Vector(1, 0.5, 0, 0)
+            assert(#v == 4 and v[2] == 0.5 and v.y == 0.5 and tostring(v) == "Vector(1, 0.5, 0, 0)")
+            assert(Vector{1, 2} == Vector(1, 2))
+            local c = Color"#ff8000"
+            assert(c.r == 1 and c.a == 1 and math.abs(c.g - 128 / 255) < 1e-12)
+            assert(Color{r = 1, g = 0.5, b = 0} == Color(1, 0.5, 0, 1))
+            local t = Transform.rotate(math.pi / 2):translated(100, 0)
+            local q = t * Point(1, 0)
+            assert(math.abs(q.x - 100) < 1e-9 and math.abs(q.y - 1) < 1e-9)
+            local back = t:inverted() * q
+            assert(math.abs(back.x - 1) < 1e-9 and math.abs(back.y) < 1e-9)
+            """)
     }
 
     func testImagesFiltersAndSteps() {
         let photo = Fixtures.astronaut
-        run("""
-        local img = Image.load("\(photo)")
-        assert(img.width == 512 and img.height == 512 and img.extent == Rect(0, 0, 512, 512))
-        assert(tostring(img) == "Image 512×512 @ (0, 0)")
-        local f = Filter("CIGaussianBlur")
-        assert(f.inputRadius == 10 and f.radius == 10)
-        f.inputImage = img
-        f.radius = 2
-        assert(f.outputImage.extent == Rect(-7, -7, 526, 526))
-        assert(tostring(f) == 'Filter("CIGaussianBlur") {inputImage = Image 512×512 @ (0, 0), inputRadius = 2}', tostring(f))
-        f:setDefaults()
-        assert(f.inputRadius == 10 and f.inputImage == nil)
-        local keys = f:keys()
-        assert(keys[1] == "inputImage" and keys[2] == "inputRadius")
-        local a = Filter.attributes("CISepiaTone")
-        assert(a.inputIntensity.CIAttributeDefault == 1 and a.CIAttributeFilterDisplayName == "Sepia Tone")
-        local out = img | CISepiaTone{intensity = 0.5} | CIGaussianBlur{radius = 1}
-        assert(out.extent == Rect(-4, -4, 520, 520))
-        local same = img:apply("CISepiaTone", {inputIntensity = 0.5})
-        local px1, px2 = same:pixel(100, 100), (img | CISepiaTone{intensity = 0.5}):pixel(100, 100)
-        assert(px1 == px2)
-        assert(tostring(CISepiaTone{intensity = 0.5}) == "CISepiaTone{intensity = 0.5}")
-        local crop = img:cropped(Rect(10, 10, 20, 30))
-        assert(crop.extent == Rect(10, 10, 20, 30))
-        assert(img:clampedToExtent().extent == Rect.infinite)
-        assert(img:transformed(Transform.scale(2)).width == 1024)
-        local red = Image.color(Color(1, 0, 0, 1)):pixel(5, 5)
-        assert(math.abs(red.r - 1) < 1e-6 and red.g == 0 and red.a == 1, tostring(red))
-        local names = Filter.names()
-        local blurs = table.concat(Filter.names("CICategoryBlur"), " ")
-        assert(#names >= 10 and blurs:find("CIGaussianBlur", 1, true) and not blurs:find("CISepiaTone", 1, true))
-        """)
+        run(
+            """
+            local img = Image.load("\(photo)")
+            assert(img.width == 512 and img.height == 512 and img.extent == Rect(0, 0, 512, 512))
+            assert(tostring(img) == "Image 512×512 @ (0, 0)")
+            local f = Filter("CIGaussianBlur")
+            assert(f.inputRadius == 10 and f.radius == 10)
+            f.inputImage = img
+            f.radius = 2
+            assert(f.outputImage.extent == Rect(-7, -7, 526, 526))
+            assert(tostring(f) == 'Filter("CIGaussianBlur") {inputImage = Image 512×512 @ (0, 0), inputRadius = 2}', tostring(f))
+            f:setDefaults()
+            assert(f.inputRadius == 10 and f.inputImage == nil)
+            local keys = f:keys()
+            assert(keys[1] == "inputImage" and keys[2] == "inputRadius")
+            local a = Filter.attributes("CISepiaTone")
+            assert(a.inputIntensity.CIAttributeDefault == 1 and a.CIAttributeFilterDisplayName == "Sepia Tone")
+            local out = img | CISepiaTone{intensity = 0.5} | CIGaussianBlur{radius = 1}
+            assert(out.extent == Rect(-4, -4, 520, 520))
+            local same = img:apply("CISepiaTone", {inputIntensity = 0.5})
+            local px1, px2 = same:pixel(100, 100), (img | CISepiaTone{intensity = 0.5}):pixel(100, 100)
+            assert(px1 == px2)
+            assert(tostring(CISepiaTone{intensity = 0.5}) == "CISepiaTone{intensity = 0.5}")
+            local crop = img:cropped(Rect(10, 10, 20, 30))
+            assert(crop.extent == Rect(10, 10, 20, 30))
+            assert(img:clampedToExtent().extent == Rect.infinite)
+            assert(img:transformed(Transform.scale(2)).width == 1024)
+            local red = Image.color(Color(1, 0, 0, 1)):pixel(5, 5)
+            assert(math.abs(red.r - 1) < 1e-6 and red.g == 0 and red.a == 1, tostring(red))
+            local names = Filter.names()
+            local blurs = table.concat(Filter.names("CICategoryBlur"), " ")
+            assert(#names >= 10 and blurs:find("CIGaussianBlur", 1, true) and not blurs:find("CISepiaTone", 1, true))
+            """)
     }
 
     func testErrorsCarryFileAndLineAndReadLikeLua() throws {
@@ -92,37 +94,41 @@ final class LuaBridgeTests: XCTestCase {
         let e4 = try XCTUnwrap(failure("Filter('CIGausianBlur')"))
         XCTAssertTrue(e4.message.contains("unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), e4.message)
         let e5 = try XCTUnwrap(failure("local s = CISepiaTone{bogus = 1}\nlocal img = Image.color(Color(1,1,1)) | s"))
-        XCTAssertTrue(e5.message.hasPrefix("spec.lua:1: CISepiaTone: no input named 'bogus'"), "checked where the step is built: \(e5.message)")
+        XCTAssertTrue(
+            e5.message.hasPrefix("spec.lua:1: CISepiaTone: no input named 'bogus'"),
+            "checked where the step is built: \(e5.message)")
         let e6 = try XCTUnwrap(failure("local s = CISepiaTone{}\nlocal t = CIGausianBlur{radius = 2}"))
-        XCTAssertTrue(e6.message.hasPrefix("spec.lua:2: unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), e6.message)
+        XCTAssertTrue(
+            e6.message.hasPrefix("spec.lua:2: unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"), e6.message)
         let e7 = try XCTUnwrap(failure("local c = Chain{}\nc:insert(CISepiaTone{})\nc:replace(1, CIGaussianBlur{radius = -1})"))
         XCTAssertTrue(e7.message.hasPrefix("spec.lua:3: CIGaussianBlur.inputRadius"), e7.message)
         XCTAssertFalse(e7.message.components(separatedBy: "\n")[0].contains("stdlib"), e7.message)
     }
 
     func testErrorsInsidePcallCoroutinesAndNestedCallsAreCaught() {
-        run("""
-        local f = Filter("CIGaussianBlur")
-        local ok, err = pcall(function() f.inputRadius = -1 end)
-        assert(not ok and err:find("expected a number"))
-        local co = coroutine.wrap(function()
-          local ok2, err2 = pcall(function() return Image.load("/nonexistent.png") end)
-          coroutine.yield(ok2, err2)
-          f.inputImage = 42
-        end)
-        local ok3, err3 = co()
-        assert(not ok3 and err3:find("nonexistent"))
-        local ok4, err4 = pcall(co)
-        assert(not ok4 and err4:find("expected an Image"), err4)
-        local depth = 0
-        local function nest(n)
-          if n == 0 then return Filter("CICrop").outputImage end
-          return select(2, pcall(nest, n - 1))
-        end
-        local msg = nest(50)
-        assert(type(msg) == "string" and msg:find("no image set"), msg)
-        for i = 1, 200 do pcall(Image.cropped, nil, nil) end
-        """)
+        run(
+            """
+            local f = Filter("CIGaussianBlur")
+            local ok, err = pcall(function() f.inputRadius = -1 end)
+            assert(not ok and err:find("expected a number"))
+            local co = coroutine.wrap(function()
+              local ok2, err2 = pcall(function() return Image.load("/nonexistent.png") end)
+              coroutine.yield(ok2, err2)
+              f.inputImage = 42
+            end)
+            local ok3, err3 = co()
+            assert(not ok3 and err3:find("nonexistent"))
+            local ok4, err4 = pcall(co)
+            assert(not ok4 and err4:find("expected an Image"), err4)
+            local depth = 0
+            local function nest(n)
+              if n == 0 then return Filter("CICrop").outputImage end
+              return select(2, pcall(nest, n - 1))
+            end
+            local msg = nest(50)
+            assert(type(msg) == "string" and msg:find("no image set"), msg)
+            for i = 1, 200 do pcall(Image.cropped, nil, nil) end
+            """)
     }
 
     func testApplyStepsParsesStepExpressions() throws {
@@ -154,8 +160,9 @@ final class LuaMemoryTests: XCTestCase {
         try lua.run(chunk: "for i = 1, 5 do local img = Image.load('\(Fixtures.coffee)') end collectgarbage()", name: "=warm")
         let before = residentBytes()
         // 300 decoded 600×400 images hold 3.8 MB of pixels each: 1.1 GB if none were freed.
-        try lua.run(chunk: "for i = 1, 300 do local img = Image.load('\(Fixtures.coffee)'); assert(img.width == 600) end",
-                    name: "=loop")
+        try lua.run(
+            chunk: "for i = 1, 300 do local img = Image.load('\(Fixtures.coffee)'); assert(img.width == 600) end",
+            name: "=loop")
         let grown = residentBytes() - before
         XCTAssertLessThan(grown, 300 << 20, "resident memory grew by \(grown >> 20) MiB")
     }

@@ -11,7 +11,9 @@ final class LuaSpecTests: XCTestCase {
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }
         XCTAssertGreaterThanOrEqual(parts.count, 12)
         let specs = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("scripts/tests"))
-        for part in parts { XCTAssertTrue(specs.contains(part + "_spec.lua"), "stdlib/\(part).lua has no scripts/tests/\(part)_spec.lua") }
+        for part in parts {
+            XCTAssertTrue(specs.contains(part + "_spec.lua"), "stdlib/\(part).lua has no scripts/tests/\(part)_spec.lua")
+        }
         let stdlib = try String(contentsOfFile: Fixtures.path("stdlib.lua"), encoding: .utf8)
         for part in parts { XCTAssertTrue(stdlib.contains("\"\(part)\","), "stdlib.lua does not load stdlib/\(part).lua") }
     }

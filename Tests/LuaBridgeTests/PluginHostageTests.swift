@@ -52,7 +52,8 @@ final class PluginHostageTests: XCTestCase {
         let lua = try runtime([
             "table.lua": "return {name = 'XForgot', apply = function(f) return f.inputImage end}\n",
             "nothing.lua": "local x = 1\n",
-            "good.lua": "return lunette.filter {name = 'XGood', inputs = {inputImage = {}}, apply = function(f) return f.inputImage end}\n",
+            "good.lua":
+                "return lunette.filter {name = 'XGood', inputs = {inputImage = {}}, apply = function(f) return f.inputImage end}\n",
         ])
         XCTAssertEqual(lua.warnings.count, 2, "\(lua.warnings)")
         XCTAssertTrue(lua.warnings.contains { $0.contains("nothing.lua declares no filter") }, "\(lua.warnings)")
@@ -61,7 +62,8 @@ final class PluginHostageTests: XCTestCase {
     }
 
     func testDescribeListsInputsInDeclarationOrderWithDefaultsAsWritten() throws {
-        let lua = try runtime(["order.lua": """
+        let lua = try runtime([
+            "order.lua": """
             return lunette.filter {
               name = "XOrdered",
               inputs = {
@@ -73,7 +75,8 @@ final class PluginHostageTests: XCTestCase {
               },
               apply = function(f) return f.inputImage end,
             }
-            """])
+            """
+        ])
         XCTAssertEqual(lua.warnings, [])
         let d = try XCTUnwrap(lua.registry.descriptor(exactly: "XOrdered"))
         XCTAssertEqual(d.inputs.map(\.key), ["inputImage", "inputZeta", "inputTint", "inputAlpha", "inputMaskImage"])
@@ -94,15 +97,21 @@ final class PluginHostageTests: XCTestCase {
     }
 
     func testTheMemoryCapMessageNamesThePluginOnce() throws {
-        let lua = try runtime(["hog.lua": """
-            return lunette.filter {name = "XHog", inputs = {inputImage = {}},
-              apply = function(f) local s = "x"; for i = 1, 40 do s = s .. s end; return f.inputImage end}
-            """], memory: 32 << 20)
+        let lua = try runtime(
+            [
+                "hog.lua": """
+                return lunette.filter {name = "XHog", inputs = {inputImage = {}},
+                  apply = function(f) local s = "x"; for i = 1, 40 do s = s .. s end; return f.inputImage end}
+                """
+            ], memory: 32 << 20)
         XCTAssertEqual(lua.warnings, [])
-        XCTAssertThrowsError(try lua.run(chunk: """
-            local img = Image.color(Color(1, 0, 0)):cropped(Rect(0, 0, 2, 2))
-            print((img | XHog{}).extent)
-            """, name: "=script")) { error in
+        XCTAssertThrowsError(
+            try lua.run(
+                chunk: """
+                    local img = Image.color(Color(1, 0, 0)):cropped(Rect(0, 0, 2, 2))
+                    print((img | XHog{}).extent)
+                    """, name: "=script")
+        ) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("plugin XHog: not enough memory: Lua memory cap of 32 MiB reached"), message)
             XCTAssertEqual(message.components(separatedBy: "Lua memory cap").count - 1, 1, message)

@@ -42,8 +42,9 @@ final class StdlibPartsTests: XCTestCase {
     /// The REPL part: its error text shows the line typed, without Lunette's frames.
     func testTheReplShowsAnErrorInsideAPartAtTheLineTyped() throws {
         let lua = try LuaRuntime()
-        XCTAssertEqual(lua.evaluate("Chain{}:move(1, 1)"),
-                       .error("stdin:1: bad argument #1 to 'move' (step position 1…0 expected, got 1)"))
+        XCTAssertEqual(
+            lua.evaluate("Chain{}:move(1, 1)"),
+            .error("stdin:1: bad argument #1 to 'move' (step position 1…0 expected, got 1)"))
         guard case .error(let text) = lua.evaluate("Chain.load('/nonexistent/look.chain')") else { return XCTFail("no error") }
         XCTAssertTrue(text.hasPrefix("stdin:1: "), text)
         XCTAssertFalse(text.contains("stdlib"), text)
@@ -67,18 +68,21 @@ final class StdlibPartsTests: XCTestCase {
     /// Swift-only glue is private: scripts see the documented `lunette` fields and no more.
     func testTheLunetteTableHoldsOnlyThePublicSurface() throws {
         let lua = try LuaRuntime()
-        try lua.run(chunk: """
-        local keys = {}
-        for k in pairs(lunette) do keys[#keys + 1] = k end
-        table.sort(keys)
-        assert(table.concat(keys, " ") == "_native colorKernel filter loadPlugin pretty ready sandbox try typename",
-               table.concat(keys, " "))
-        lunette.sandbox = function() return _G end
-        """, name: "=surface")
-        let img = try lua.applySteps(Image.color(Color(1, 0, 0)).cropped(to: Rect(0, 0, 2, 2)),
-                                     ["CIColorInvert{}"])
+        try lua.run(
+            chunk: """
+                local keys = {}
+                for k in pairs(lunette) do keys[#keys + 1] = k end
+                table.sort(keys)
+                assert(table.concat(keys, " ") == "_native colorKernel filter loadPlugin pretty ready sandbox try typename",
+                       table.concat(keys, " "))
+                lunette.sandbox = function() return _G end
+                """, name: "=surface")
+        let img = try lua.applySteps(
+            Image.color(Color(1, 0, 0)).cropped(to: Rect(0, 0, 2, 2)),
+            ["CIColorInvert{}"])
         XCTAssertEqual(img.extent, Rect(0, 0, 2, 2))
-        XCTAssertThrowsError(try lua.applySteps(Image.color(Color(1, 0, 0)), ["io.write('x')"]),
-                             "-f still runs in the real sandbox after a script replaced lunette.sandbox")
+        XCTAssertThrowsError(
+            try lua.applySteps(Image.color(Color(1, 0, 0)), ["io.write('x')"]),
+            "-f still runs in the real sandbox after a script replaced lunette.sandbox")
     }
 }

@@ -26,11 +26,11 @@ final class BatchCLITests: XCTestCase {
     func chainFile() throws -> String {
         let p = path("look.lua")
         try """
-            return {steps = {
-              {filter = "CISepiaTone", inputs = {intensity = 0.7}},
-              {filter = "CIColorInvert", inputs = {}},
-            }}
-            """.write(toFile: p, atomically: true, encoding: .utf8)
+        return {steps = {
+          {filter = "CISepiaTone", inputs = {intensity = 0.7}},
+          {filter = "CIColorInvert", inputs = {}},
+        }}
+        """.write(toFile: p, atomically: true, encoding: .utf8)
         return p
     }
 
@@ -40,23 +40,28 @@ final class BatchCLITests: XCTestCase {
         XCTAssertEqual(r.status, 4, "the status of the failure (a truncated PNG): \(r.stderr)")
         XCTAssertTrue(r.stderr.contains("lunette: \(files[1]): truncated PNG"), r.stderr)
         XCTAssertTrue(r.stderr.contains("apply: 3 of 4 images written to \(path("out")), 1 failed ("), r.stderr)
-        XCTAssertTrue(r.stderr.contains("apply: [") , "plain progress lines when stderr is not a terminal: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("apply: ["), "plain progress lines when stderr is not a terminal: \(r.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted()
         XCTAssertEqual(written, ["a.png", "c.png", "d.png"], "no output and no temporary file for the bad one")
         // The batch output equals the single-image output of the same chain.
         let single = try ProcessRunner.run(["apply", files[2], "-o", path("single.png"), "--chain", try chainFile()])
         XCTAssertEqual(single.status, 0, single.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("single.png"))),
-                       try Data(contentsOf: URL(fileURLWithPath: path("out/c.png"))))
-        let steps = try ProcessRunner.run(["apply", files[2], "-o", path("steps.png"), "-f", "CISepiaTone{intensity = 0.7}",
-                                           "-f", "CIColorInvert{}"])
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("steps.png"))),
-                       try Data(contentsOf: URL(fileURLWithPath: path("single.png"))), steps.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path("single.png"))),
+            try Data(contentsOf: URL(fileURLWithPath: path("out/c.png"))))
+        let steps = try ProcessRunner.run([
+            "apply", files[2], "-o", path("steps.png"), "-f", "CISepiaTone{intensity = 0.7}",
+            "-f", "CIColorInvert{}",
+        ])
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path("steps.png"))),
+            try Data(contentsOf: URL(fileURLWithPath: path("single.png"))), steps.stderr)
     }
 
     func testFailFastStopsStartingNewImages() throws {
         let files = try inputs(["a.png", "b.png", "c.png", "d.png"], corrupt: ["a.png"])
-        let r = try ProcessRunner.run(["apply", "--fail-fast", "--threads", "1", "-f", "CIColorInvert{}", "-o", path("out")] + files)
+        let r = try ProcessRunner.run(
+            ["apply", "--fail-fast", "--threads", "1", "-f", "CIColorInvert{}", "-o", path("out")] + files)
         XCTAssertEqual(r.status, 4, r.stderr)
         XCTAssertTrue(r.stderr.contains("apply: 0 of 4 images written"), r.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")), [])
@@ -65,18 +70,26 @@ final class BatchCLITests: XCTestCase {
     func testFoldersGlobsAndErrors() throws {
         _ = try inputs(["one.png", "two.png", "notes.txt"], in: "photos")
         _ = try inputs(["x1.png", "x2.png", "y.png"], in: "more")
-        let r = try ProcessRunner.run(["apply", "-q", "--chain", try chainFile(), "-o", path("out") + "/",
-                                       path("photos"), path("more") + "/x*.png"])
+        let r = try ProcessRunner.run([
+            "apply", "-q", "--chain", try chainFile(), "-o", path("out") + "/",
+            path("photos"), path("more") + "/x*.png",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("apply: 4 of 4 images written"), r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted(), ["one.png", "two.png", "x1.png", "x2.png"])
-        let clash = try ProcessRunner.run(["apply", "-f", "CIColorInvert{}", "-o", path("o2"), path("photos/one.png"), path("photos") + "/*.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted(), ["one.png", "two.png", "x1.png", "x2.png"])
+        let clash = try ProcessRunner.run([
+            "apply", "-f", "CIColorInvert{}", "-o", path("o2"), path("photos/one.png"), path("photos") + "/*.png",
+        ])
         XCTAssertEqual(clash.status, 1, clash.stderr)
-        XCTAssertTrue(clash.stderr.contains("would both be written to ") && clash.stderr.contains("/one.png (use --name"), clash.stderr)
+        XCTAssertTrue(
+            clash.stderr.contains("would both be written to ") && clash.stderr.contains("/one.png (use --name"), clash.stderr)
         let none = try ProcessRunner.run(["apply", "-f", "CIColorInvert{}", "-o", path("o3"), path("photos") + "/*.jpg"])
         XCTAssertEqual(none.status, 1)
         XCTAssertTrue(none.stderr.contains("no files match"), none.stderr)
-        let missing = try ProcessRunner.run(["apply", "-f", "CIColorInvert{}", "-o", path("o4"), path("photos/one.png"), path("nope.png")])
+        let missing = try ProcessRunner.run([
+            "apply", "-f", "CIColorInvert{}", "-o", path("o4"), path("photos/one.png"), path("nope.png"),
+        ])
         XCTAssertEqual(missing.status, 6, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("nope.png: No such file or directory"), missing.stderr)
         let badChain = try ProcessRunner.run(["apply", "--chain", path("photos/notes.txt"), "-o", path("o5"), path("photos")])

@@ -29,20 +29,29 @@ final class BatchNamingTests: XCTestCase {
         for (name, bytes) in originals {
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.path("photos/" + name))), bytes, "\(name) untouched")
         }
-        XCTAssertEqual(try cli.run(["apply", "-q", "--overwrite", "-o", cli.path("photos/"), cli.path("photos/")] + step).status, 0)
-        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: cli.path("photos/a.png"))), originals["a.png"], "--overwrite edits in place")
+        XCTAssertEqual(
+            try cli.run(["apply", "-q", "--overwrite", "-o", cli.path("photos/"), cli.path("photos/")] + step).status, 0)
+        XCTAssertNotEqual(
+            try Data(contentsOf: URL(fileURLWithPath: cli.path("photos/a.png"))), originals["a.png"], "--overwrite edits in place"
+        )
     }
 
     func testNameTemplateWritesBesideOriginals() throws {
         let originals = try photos(["a.png": "basn2c08.png", "b.png": "basn0g08.png"])
-        let r = try cli.run(["apply", "-q", "-o", cli.path("photos/"), "--name", "{stem}-look.{ext}", cli.path("photos/")] + step)
+        let r = try cli.run(
+            ["apply", "-q", "-o", cli.path("photos/"), "--name", "{stem}-look.{ext}", cli.path("photos/")] + step)
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.path("photos")).sorted()
         XCTAssertEqual(names, ["a-look.png", "a.png", "b-look.png", "b.png"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.path("photos/a.png"))), originals["a.png"])
-        let indexed = try cli.run(["apply", "-q", "-o", cli.path("out/"), "--name", "{parent}-{index}.png", cli.path("photos/a.png"), cli.path("photos/b.png")] + step)
+        let indexed = try cli.run(
+            [
+                "apply", "-q", "-o", cli.path("out/"), "--name", "{parent}-{index}.png", cli.path("photos/a.png"),
+                cli.path("photos/b.png"),
+            ] + step)
         XCTAssertEqual(indexed.status, 0, indexed.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).sorted(), ["photos-1.png", "photos-2.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).sorted(), ["photos-1.png", "photos-2.png"])
         let bad = try cli.run(["apply", "-o", cli.path("o2/"), "--name", "{stem}-{size}.png", cli.path("photos/")] + step)
         cli.assert(bad, exits: 1, saying: "unknown field {size}")
     }
@@ -60,7 +69,8 @@ final class BatchNamingTests: XCTestCase {
         let depth = { (name: String) -> UInt8 in try! Data(contentsOf: URL(fileURLWithPath: self.cli.path("out/" + name)))[24] }
         XCTAssertEqual(depth("deep.png"), 16, "16-bit in, 16-bit out")
         XCTAssertEqual(depth("flat.png"), 8)
-        XCTAssertEqual(try cli.run(["apply", "-q", "--depth", "8", "-o", cli.path("out8/"), cli.path("photos/")] + step).status, 0)
+        XCTAssertEqual(
+            try cli.run(["apply", "-q", "--depth", "8", "-o", cli.path("out8/"), cli.path("photos/")] + step).status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.path("out8/deep.png")))[24], 8, "--depth 8 wins")
         XCTAssertEqual(try cli.run(["apply", cli.path("photos/deep.png"), "-o", cli.path("one.png")] + step).status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.path("one.png")))[24], 16, "a single image too")

@@ -19,23 +19,29 @@ struct CLIHarness {
 
     /// Starts lunette (or `executable`; through `/bin/sh -c` when `shell` is given) without
     /// waiting; `environment` replaces this process's environment instead of adding `env` to it.
-    func start(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
-               environment: [String: String]? = nil) throws -> (Process, Pipe, Pipe) {
+    func start(
+        _ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> (Process, Pipe, Pipe) {
         let (p, out, err) = process(args, shell: shell, env: env, executable: executable, environment: environment)
         p.standardInput = FileHandle.nullDevice
         try p.run()
         return (p, out, err)
     }
 
-    func process(_ args: [String], shell: String?, env: [String: String], executable: URL?,
-                 environment: [String: String]?) -> (Process, Pipe, Pipe) {
+    func process(
+        _ args: [String], shell: String?, env: [String: String], executable: URL?,
+        environment: [String: String]?
+    ) -> (Process, Pipe, Pipe) {
         let (exe, words) = invocation(args, shell: shell, executable: executable)
         return ProcessRunner.process(words, executable: exe, directory: dir, environment: merged(env, environment))
     }
 
     @discardableResult
-    func run(_ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
-             environment: [String: String]? = nil) throws -> Result {
+    func run(
+        _ args: [String], shell: String? = nil, env: [String: String] = [:], executable: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Result {
         let (exe, words) = invocation(args, shell: shell, executable: executable)
         let r = try ProcessRunner.run(words, executable: exe, directory: dir, environment: merged(env, environment))
         return Result(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)

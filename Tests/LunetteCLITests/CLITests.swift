@@ -18,7 +18,8 @@ final class CLITests: XCTestCase {
 
     @discardableResult
     func lunette(_ args: [String], stdin: Data? = nil, env: [String: String] = [:]) throws -> Result {
-        let r = try ProcessRunner.run(args, stdinData: stdin, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
+        let r = try ProcessRunner.run(
+            args, stdinData: stdin, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
         return Result(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
@@ -41,15 +42,18 @@ final class CLITests: XCTestCase {
 
     func testApplyWritesAPNG() throws {
         let out = path("out.png")
-        let r = try lunette(["apply", Fixtures.astronaut, "-o", out, "-f", "CISepiaTone{inputIntensity=0.8}",
-                             "-f", "CIGaussianBlur{radius = 2}"])
+        let r = try lunette([
+            "apply", Fixtures.astronaut, "-o", out, "-f", "CISepiaTone{inputIntensity=0.8}",
+            "-f", "CIGaussianBlur{radius = 2}",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4e, 0x47])
         XCTAssertEqual(Array(bytes[16..<24]), [0, 0, 2, 0, 0, 0, 2, 0], "presentable: the input's 512 × 512")
         XCTAssertEqual(bytes[25], 2, "an opaque result is RGB, no alpha channel")
         let raw = path("raw.png")
-        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", raw, "--raw", "-f", "CIGaussianBlur{radius = 2}"]).status, 0)
+        XCTAssertEqual(
+            try lunette(["apply", Fixtures.astronaut, "-o", raw, "--raw", "-f", "CIGaussianBlur{radius = 2}"]).status, 0)
         let rawBytes = try Data(contentsOf: URL(fileURLWithPath: raw))
         XCTAssertEqual(Array(rawBytes[16..<24]), [0, 0, 2, 0x0e, 0, 0, 2, 0x0e], "--raw: 512 + 2 × 7 pixels each way")
         XCTAssertEqual(rawBytes[25], 6, "a raw blur's fading border needs alpha")
@@ -57,7 +61,9 @@ final class CLITests: XCTestCase {
 
     func testStepNamesAreCaseInsensitiveWithOptionalPrefix() throws {
         let out = path("lower.png")
-        let r = try lunette(["apply", Fixtures.astronaut, "-o", out, "-f", "sepiatone{intensity = 0.5}", "-f", "CIgaussianblur{radius = 1}"])
+        let r = try lunette([
+            "apply", Fixtures.astronaut, "-o", out, "-f", "sepiatone{intensity = 0.5}", "-f", "CIgaussianblur{radius = 1}",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
@@ -73,12 +79,16 @@ final class CLITests: XCTestCase {
     func testExitCodesAndOneLineErrors() throws {
         let out = path("never.png")
         let cases: [([String], Int32, String)] = [
-            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{radius = -3}"], 3,
-             "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3"),
+            (
+                ["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{radius = -3}"], 3,
+                "CIGaussianBlur.inputRadius: expected a number ≥ 0, got -3"
+            ),
             (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGaussianBlur{"], 3, "-f 'CIGaussianBlur{'"),
             (["apply", Fixtures.astronaut, "-o", out, "-f", "CINope{}"], 3, "unknown filter 'CINope'"),
-            (["apply", Fixtures.astronaut, "-o", out, "-f", "CIGausianBlur{radius = 2}"], 3,
-             "unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"),
+            (
+                ["apply", Fixtures.astronaut, "-o", out, "-f", "CIGausianBlur{radius = 2}"], 3,
+                "unknown filter 'CIGausianBlur' (did you mean CIGaussianBlur?)"
+            ),
             (["apply", path("missing.png"), "-o", out], 6, "missing.png: No such file or directory"),
             (["apply", Fixtures.fixture("pngsuite/xs1n0g01.png"), "-o", out], 3, "xs1n0g01.png: invalid PNG"),
             (["apply", Fixtures.astronaut, "-o", out, "--max-pixels", "1000"], 5, "exceeds the limit of 1000"),
@@ -122,7 +132,9 @@ final class CLITests: XCTestCase {
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let r = try lunette(["run", bad])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("lunette: ") && r.stderr.hasSuffix("bad.lua:2: bad argument #2 to 'cropped' (Rect expected, got string)\n"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix("lunette: ")
+                && r.stderr.hasSuffix("bad.lua:2: bad argument #2 to 'cropped' (Rect expected, got string)\n"), r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "no traceback unless --traceback")
         let traced = try lunette(["run", "--traceback", bad])
         XCTAssertEqual(traced.status, 2)
@@ -133,7 +145,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(s.status, 2)
         XCTAssertTrue(s.stderr.contains("syntax.lua:1:"), s.stderr)
         let invalid = path("invalid.lua")
-        try "Image.load('\(Fixtures.fixture("pngsuite/xc1n0g08.png"))')\n".write(toFile: invalid, atomically: true, encoding: .utf8)
+        try "Image.load('\(Fixtures.fixture("pngsuite/xc1n0g08.png"))')\n".write(
+            toFile: invalid, atomically: true, encoding: .utf8)
         XCTAssertEqual(try lunette(["run", invalid]).status, 3)
         XCTAssertEqual(try lunette(["run", path("nope.lua")]).status, 6)
     }
@@ -151,7 +164,10 @@ final class CLITests: XCTestCase {
         let run = try ProcessRunner.run(["run", "--sandbox", script, Fixtures.astronaut], directory: dir)
         let text = String(decoding: run.stdout, as: UTF8.self)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(text, "true\ttrue\ttrue\nfalse\tsave: a sandboxed script may only write relative paths inside the working directory, not '/tmp/escape.png'\n")
+        XCTAssertEqual(
+            text,
+            "true\ttrue\ttrue\nfalse\tsave: a sandboxed script may only write relative paths inside the working directory, not '/tmp/escape.png'\n"
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("inside.png")))
         let loop = path("loop.lua")
         try "while true do end\n".write(toFile: loop, atomically: true, encoding: .utf8)
@@ -160,8 +176,11 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("sandboxed script: CPU budget of 5 s exhausted"), r.stderr)
 
         let plain = path("plain.png"), presented = path("presented.png")
-        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", plain, "--raw", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
-        XCTAssertEqual(try lunette(["apply", Fixtures.astronaut, "-o", presented, "--present", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
+        XCTAssertEqual(
+            try lunette(["apply", Fixtures.astronaut, "-o", plain, "--raw", "-f", "CIGaussianBlur{radius = 3}"]).status, 0)
+        XCTAssertEqual(
+            try lunette(["apply", Fixtures.astronaut, "-o", presented, "--present", "-f", "CIGaussianBlur{radius = 3}"]).status, 0
+        )
         let size = { (p: String) -> [UInt8] in Array(try! Data(contentsOf: URL(fileURLWithPath: p))[16..<24]) }
         XCTAssertEqual(size(plain), [0, 0, 2, 0x16, 0, 0, 2, 0x16], "the raw blur grows by its reach")
         XCTAssertEqual(size(presented), [0, 0, 2, 0, 0, 0, 2, 0], "--present (the default) crops back to the input")
@@ -190,8 +209,10 @@ final class CLITests: XCTestCase {
         let r = try lunette(["filters"])
         XCTAssertEqual(r.status, 0)
         let text = String(decoding: r.stdout, as: UTF8.self)
-        for name in ["CIColorControls", "CISepiaTone", "CIColorMatrix", "CIExposureAdjust", "CIGaussianBlur",
-                     "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing"] {
+        for name in [
+            "CIColorControls", "CISepiaTone", "CIColorMatrix", "CIExposureAdjust", "CIGaussianBlur",
+            "CIConvolution3X3", "CIAffineClamp", "CICrop", "CIAffineTransform", "CISourceOverCompositing",
+        ] {
             XCTAssertTrue(text.contains(name), name)
         }
         let blur = text.components(separatedBy: "\n\n").first { $0.hasPrefix("Blur (") } ?? ""
@@ -201,10 +222,13 @@ final class CLITests: XCTestCase {
         let names = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ")[0] }
         XCTAssertEqual(names.count, Set(names).count, "each filter once")
         let log = String(decoding: try lunette(["filters", "--by-category"]).stdout, as: UTF8.self)
-        XCTAssertTrue(log.contains("Category CICategoryBlur:\n\tfilter CIBokehBlur. (Bokeh Blur)\tCategories:  CICategoryBlur,"), log)
+        XCTAssertTrue(
+            log.contains("Category CICategoryBlur:\n\tfilter CIBokehBlur. (Bokeh Blur)\tCategories:  CICategoryBlur,"), log)
         XCTAssertTrue(log.contains("\tfilter CIGaussianBlur. (Gaussian Blur)\tCategories:  CICategoryBlur,"))
         let keys = String(decoding: try lunette(["filters", "--keys", "--unique"]).stdout, as: UTF8.self)
-        XCTAssertTrue(keys.contains("\t\tInput keys:\tinputImage (CIAttributeTypeImage/CIImage)\tinputRadius (CIAttributeTypeScalar/NSNumber)"))
+        XCTAssertTrue(
+            keys.contains(
+                "\t\tInput keys:\tinputImage (CIAttributeTypeImage/CIImage)\tinputRadius (CIAttributeTypeScalar/NSNumber)"))
         let json = try lunette(["filters", "--json"]).stdout
         let parsed = try JSONSerialization.jsonObject(with: json) as? [String: [String: Any]]
         XCTAssertEqual((parsed?["CISepiaTone"]?["inputIntensity"] as? [String: Any])?["CIAttributeDefault"] as? Double, 1)

@@ -26,13 +26,17 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testHelpFitsEightyColumnsAndNeverSplitsExamples() throws {
-        for command in [[], ["run"], ["apply"], ["video"], ["filters"], ["describe"], ["try"], ["gallery"], ["serve"], ["batch"], ["batch", "status"], ["repl"]] {
+        for command in [
+            [], ["run"], ["apply"], ["video"], ["filters"], ["describe"], ["try"], ["gallery"], ["serve"], ["batch"],
+            ["batch", "status"], ["repl"],
+        ] {
             let r = try cli.run(command + ["--help"])
             XCTAssertEqual(r.status, 0, "\(command)")
             let lines = r.stdout.components(separatedBy: "\n")
             for (i, line) in lines.enumerated() {
                 XCTAssertLessThanOrEqual(line.count, 80, "\(command): \(line)")
-                XCTAssertFalse(line.hasPrefix("'") || line.hasPrefix("-f ") || line.hasPrefix("> "), "\(command): a split example: \(line)")
+                XCTAssertFalse(
+                    line.hasPrefix("'") || line.hasPrefix("-f ") || line.hasPrefix("> "), "\(command): a split example: \(line)")
                 if line.hasSuffix(" \\"), i + 1 < lines.count {
                     XCTAssertTrue(lines[i + 1].hasPrefix("    "), "\(command): continuation of \(line)")
                 }
@@ -56,24 +60,32 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testLuaFindsCategoriesByShortName() throws {
-        let r = try cli.run(["-e", """
+        let r = try cli.run([
+            "-e",
+            """
             local blur = Filter.names("blur")
             print(#blur > 0, #blur == #Filter.names("CICategoryBlur"))
             local c = Filter.catalog()
             print(#c.categories == #Filter.categories(), c.summary:match("^(%d+) Categories") == tostring(#Filter.categories()))
             print(pcall(Filter.names, "blr"))
-            """])
+            """,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n")
         XCTAssertEqual(lines.prefix(2), ["true\ttrue", "true\ttrue"])
-        XCTAssertTrue(lines[2].hasPrefix("false\t") && lines[2].contains("unknown category 'blr' (did you mean"), String(lines[2]))
+        XCTAssertTrue(
+            lines[2].hasPrefix("false\t") && lines[2].contains("unknown category 'blr' (did you mean"), String(lines[2]))
     }
 
     func testScriptErrorsShowTheUsersLineAndNoLibraryFrames() throws {
-        let script = try cli.write("look.lua", "local img = Image.color(Color(1, 0, 0)):cropped(Rect(0, 0, 4, 4))\nlocal s = CIGaussianBlur{radius = -2}\n")
+        let script = try cli.write(
+            "look.lua",
+            "local img = Image.color(Color(1, 0, 0)):cropped(Rect(0, 0, 4, 4))\nlocal s = CIGaussianBlur{radius = -2}\n")
         let r = try cli.run([script])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("lunette: ") && r.stderr.hasSuffix("look.lua:2: CIGaussianBlur.inputRadius: expected a number ≥ 0, got -2\n"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix("lunette: ")
+                && r.stderr.hasSuffix("look.lua:2: CIGaussianBlur.inputRadius: expected a number ≥ 0, got -2\n"), r.stderr)
         let chain = try cli.write("chain.lua", "return {steps = {CISepiaTone{intensity = 'strong'}}}\n")
         let c = try cli.run(["apply", Fixtures.astronaut, "-o", cli.path("x.png"), "--chain", chain])
         XCTAssertEqual(c.status, 3)

@@ -11,12 +11,16 @@ final class FormatCLITests: XCTestCase {
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
     func fixture(_ name: String) -> String { Fixtures.fixture("formats/" + name) }
-    func head(_ path: String, _ n: Int = 12) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(n)) }
+    func head(_ path: String, _ n: Int = 12) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(n))
+    }
 
     func testJPEGInJPEGOut() throws {
         let out = path("out.jpg")
-        let r = try ProcessRunner.run(["apply", fixture("baseline.jpg"), "-o", out, "-f", "CISepiaTone{intensity = 0.5}",
-                                       "--quality", "80", "--progressive"])
+        let r = try ProcessRunner.run([
+            "apply", fixture("baseline.jpg"), "-o", out, "-f", "CISepiaTone{intensity = 0.5}",
+            "--quality", "80", "--progressive",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try head(out, 3), [0xff, 0xd8, 0xff], "JPEG bytes under a .jpg name")
     }
@@ -35,7 +39,10 @@ final class FormatCLITests: XCTestCase {
 
     func testBadOutputsAndInputsLeaveNoFile() throws {
         let cases: [([String], Int32, String)] = [
-            (["apply", fixture("baseline.jpg"), "-o", path("x.bmp")], 1, "unknown output format '.bmp' (formats: png, jpeg, webp, tiff"),
+            (
+                ["apply", fixture("baseline.jpg"), "-o", path("x.bmp")], 1,
+                "unknown output format '.bmp' (formats: png, jpeg, webp, tiff"
+            ),
             (["apply", fixture("baseline.jpg"), "-o", path("x.jpg"), "--format", "gif"], 1, "unknown --format 'gif'"),
             (["apply", fixture("baseline.jpg"), "-o", path("x.jpg"), "--colorspace", "cmyk"], 1, "unknown --colorspace 'cmyk'"),
             (["apply", fixture("baseline.jpg"), "-o", path("x.jpg"), "--quality", "0"], 1, "--quality must be 1…100"),
@@ -52,7 +59,8 @@ final class FormatCLITests: XCTestCase {
         XCTAssertEqual(r.status, 3)
         XCTAssertTrue(r.stderr.contains("unsupported image format (looks like BMP)"), r.stderr)
         let cut = path("cut.jpg")
-        try Data(try Data(contentsOf: URL(fileURLWithPath: fixture("progressive.jpg"))).prefix(900)).write(to: URL(fileURLWithPath: cut))
+        try Data(try Data(contentsOf: URL(fileURLWithPath: fixture("progressive.jpg"))).prefix(900)).write(
+            to: URL(fileURLWithPath: cut))
         r = try ProcessRunner.run(["apply", cut, "-o", path("x.jpg")])
         XCTAssertEqual(r.status, 4, r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.jpg")))
@@ -80,8 +88,11 @@ final class FormatCLITests: XCTestCase {
 
     func testABatchOfMixedFormatsWritesTheChosenFormat() throws {
         let inputs = ["baseline.jpg", "lossless.webp", "rgb-lzw.tif", "photo.heic"].map(fixture)
-        let r = try ProcessRunner.run(["apply", "-o", path("out") + "/", "--format", "webp", "-q",
-                                       "-f", "CIColorInvert{}"] + inputs)
+        let r = try ProcessRunner.run(
+            [
+                "apply", "-o", path("out") + "/", "--format", "webp", "-q",
+                "-f", "CIColorInvert{}",
+            ] + inputs)
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted()
         XCTAssertEqual(names, ["baseline.webp", "lossless.webp", "photo.webp", "rgb-lzw.webp"])

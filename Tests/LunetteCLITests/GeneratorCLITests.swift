@@ -36,7 +36,9 @@ final class GeneratorCLITests: XCTestCase {
 
     func testApplyWritesAQRCodeFromAMessage() throws {
         let out = path("qr.png")
-        let r = try lunette(["apply", "-o", out, "-f", #"CIQRCodeGenerator{message = "hello from lunette", correctionLevel = "Q"}"#])
+        let r = try lunette([
+            "apply", "-o", out, "-f", #"CIQRCodeGenerator{message = "hello from lunette", correctionLevel = "Q"}"#,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let (w, h) = try size(out)
         XCTAssertEqual(w, h)
@@ -44,7 +46,9 @@ final class GeneratorCLITests: XCTestCase {
         if let text = try zbar(out) { XCTAssertEqual(text, "hello from lunette") }
         // With an input image the generator step ignores it: raw, its 23 modules; presented, the
         // largest whole enlargement that fits the input's 512 pixels.
-        let r2 = try lunette(["apply", Fixtures.astronaut, "-o", path("qr2.png"), "--raw", "-f", #"CIQRCodeGenerator{message = "hi"}"#])
+        let r2 = try lunette([
+            "apply", Fixtures.astronaut, "-o", path("qr2.png"), "--raw", "-f", #"CIQRCodeGenerator{message = "hi"}"#,
+        ])
         XCTAssertEqual(r2.status, 0, r2.stderr)
         XCTAssertEqual(try size(path("qr2.png")).0, 23)
         let r3 = try lunette(["apply", Fixtures.astronaut, "-o", path("qr3.png"), "-f", #"CIQRCodeGenerator{message = "hi"}"#])
@@ -58,7 +62,9 @@ final class GeneratorCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no input image"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
         let long = String(repeating: "x", count: 3000)
-        let e = try lunette(["apply", "-o", path("y.png"), "-f", "CIQRCodeGenerator{message = \"\(long)\", correctionLevel = \"H\"}"])
+        let e = try lunette([
+            "apply", "-o", path("y.png"), "-f", "CIQRCodeGenerator{message = \"\(long)\", correctionLevel = \"H\"}",
+        ])
         XCTAssertEqual(e.status, 3)
         XCTAssertTrue(e.stderr.contains("at most 1273 bytes"), e.stderr)
     }
@@ -77,13 +83,15 @@ final class GeneratorCLITests: XCTestCase {
     func testFilterListingShowsTheNewFamilies() throws {
         let r = try lunette(["filters", "--keys"])
         XCTAssertEqual(r.status, 0)
-        for needle in ["CIQRCodeGenerator", "inputMessage ((null)/NSData)", "inputCorrectionLevel ((null)/NSString)",
-                       "CIAztecCodeGenerator", "CICode128BarcodeGenerator", "CIPDF417BarcodeGenerator",
-                       "CIRandomGenerator", "CIStarShineGenerator", "CIStripesGenerator", "CICheckerboardGenerator",
-                       "CIConstantColorGenerator", "CIGaussianGradient", "CILinearGradient", "CIRadialGradient",
-                       "CISmoothLinearGradient", "CIBarsSwipeTransition", "CICopyMachineTransition",
-                       "CIDisintegrateWithMaskTransition", "CIDissolveTransition", "CIFlashTransition", "CIModTransition",
-                       "CISwipeTransition", "inputTargetImage (CIAttributeTypeImage/CIImage)"] {
+        for needle in [
+            "CIQRCodeGenerator", "inputMessage ((null)/NSData)", "inputCorrectionLevel ((null)/NSString)",
+            "CIAztecCodeGenerator", "CICode128BarcodeGenerator", "CIPDF417BarcodeGenerator",
+            "CIRandomGenerator", "CIStarShineGenerator", "CIStripesGenerator", "CICheckerboardGenerator",
+            "CIConstantColorGenerator", "CIGaussianGradient", "CILinearGradient", "CIRadialGradient",
+            "CISmoothLinearGradient", "CIBarsSwipeTransition", "CICopyMachineTransition",
+            "CIDisintegrateWithMaskTransition", "CIDissolveTransition", "CIFlashTransition", "CIModTransition",
+            "CISwipeTransition", "inputTargetImage (CIAttributeTypeImage/CIImage)",
+        ] {
             XCTAssertTrue(r.stdout.contains(needle), needle)
         }
     }

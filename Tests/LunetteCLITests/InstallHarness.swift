@@ -39,8 +39,9 @@ enum InstallHarness {
 
     /// `make -C <checkout> <arguments>` (BIN= the tested binary, so nothing is built).
     static func make(_ arguments: [String], env: [String: String]) throws -> Result {
-        try run(which("make")!, ["--no-print-directory", "-C", Fixtures.root.path, "BIN=\(CLITests.binary.path)"] + arguments,
-                in: Fixtures.root.path, env: env)
+        try run(
+            which("make")!, ["--no-print-directory", "-C", Fixtures.root.path, "BIN=\(CLITests.binary.path)"] + arguments,
+            in: Fixtures.root.path, env: env)
     }
 
     /// `executable arguments` in `directory`, with exactly the environment `env`.

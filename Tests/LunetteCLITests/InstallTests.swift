@@ -26,10 +26,12 @@ final class InstallTests: XCTestCase {
             let install = try InstallHarness.make(["install", "DESTDIR=\(dest)"], env: env)
             XCTAssertEqual(install.status, 0, install.stderr)
         }
-        for file in ["bin/lunette", "share/lunette/photos/astronaut.png", "share/lunette/photos/LICENSE.md",
-                     "share/lunette/examples/showcase.lua", "share/man/man1/lunette.1", "share/man/man1/lunette.try.1",
-                     "share/bash-completion/completions/lunette", "share/zsh/site-functions/_lunette",
-                     "share/fish/vendor_completions.d/lunette.fish"] {
+        for file in [
+            "bin/lunette", "share/lunette/photos/astronaut.png", "share/lunette/photos/LICENSE.md",
+            "share/lunette/examples/showcase.lua", "share/man/man1/lunette.1", "share/man/man1/lunette.try.1",
+            "share/bash-completion/completions/lunette", "share/zsh/site-functions/_lunette",
+            "share/fish/vendor_completions.d/lunette.fish",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
 
@@ -46,7 +48,9 @@ final class InstallTests: XCTestCase {
         let bad = try run(["try", "CIGaussianBlur", "radius=abc", "-o", "x.png"])
         XCTAssertEqual(bad.status, 3, bad.stderr)
         XCTAssertFalse(bad.stderr.contains("traceback"), "try errors are one line: \(bad.stderr)")
-        let gallery = try run(["gallery", "-o", "g", "--size", "32", "--render-size", "32", "--only", "CISepiaTone", "--only", "CIColorInvert"])
+        let gallery = try run([
+            "gallery", "-o", "g", "--size", "32", "--render-size", "32", "--only", "CISepiaTone", "--only", "CIColorInvert",
+        ])
         XCTAssertEqual(gallery.status, 0, gallery.stderr)
         XCTAssertTrue(gallery.stderr.contains("gallery: 2 filters, 0 failed"), gallery.stderr)
         let described = try run(["describe", "gaussianblur"])
@@ -78,8 +82,9 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(tried.stderr.contains("no data folder found"), tried.stderr)
         XCTAssertFalse(tried.stderr.contains("traceback"), tried.stderr)
         XCTAssertEqual(tried.stderr.split(separator: "\n").count, 1, tried.stderr)
-        let gallery = try InstallHarness.run(bin + "/lunette", ["gallery", "-o", "g", "--size", "16", "--only", "CIBloom"],
-                                             in: dir.path, env: env)
+        let gallery = try InstallHarness.run(
+            bin + "/lunette", ["gallery", "-o", "g", "--size", "16", "--only", "CIBloom"],
+            in: dir.path, env: env)
         XCTAssertNotEqual(gallery.status, 0, gallery.stderr)
         XCTAssertTrue(gallery.stderr.contains("1 failed"), gallery.stderr)
     }

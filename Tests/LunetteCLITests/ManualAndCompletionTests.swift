@@ -40,24 +40,29 @@ final class ManualAndCompletionTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.stderr)
         let man = dest + "/opt/lunette/share/man/man1/"
         let commands = try subcommands()
-        XCTAssertEqual(commands, ["run", "apply", "video", "filters", "describe", "try", "gallery", "serve", "batch", "bench", "repl"])
+        XCTAssertEqual(
+            commands, ["run", "apply", "video", "filters", "describe", "try", "gallery", "serve", "batch", "bench", "repl"])
         for command in [nil] + commands.map(Optional.some) {
             let page = try String(contentsOfFile: man + (command.map { "lunette.\($0).1" } ?? "lunette.1"), encoding: .utf8)
             // In ASCII, as the manual is generated (generate-manual drops other characters).
-            let help = try InstallHarness.run(Fixtures.path("scripts/install/ascii-help.sh"),
-                                              [CLITests.binary.path] + (command.map { [$0] } ?? []) + ["--help"], in: dir.path, env: env).stdout
+            let help = try InstallHarness.run(
+                Fixtures.path("scripts/install/ascii-help.sh"),
+                [CLITests.binary.path] + (command.map { [$0] } ?? []) + ["--help"], in: dir.path, env: env
+            ).stdout
             let overview = help.components(separatedBy: "OVERVIEW: ").last!.components(separatedBy: "\n\n")[0]
             XCTAssertTrue(page.contains(".Nd \"\(squeeze(overview))\""), "\(command ?? "lunette"): \(overview)")
-            let options = Set(help.split(separator: "\n").compactMap { line in
-                line.firstMatch(of: optionLine).map { String($0.output[1].substring ?? "") }
-            })
+            let options = Set(
+                help.split(separator: "\n").compactMap { line in
+                    line.firstMatch(of: optionLine).map { String($0.output[1].substring ?? "") }
+                })
             XCTAssertFalse(options.isEmpty, command ?? "lunette")
             for option in options {
                 XCTAssertTrue(page.contains("Fl -\(option.dropFirst(2))"), "\(command ?? "lunette"): \(option) not in the manual")
             }
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: man).filter { $0.hasSuffix(".1") }.count,
-                       commands.count + 3, "lunette.1, one per subcommand, lunette.batch.status.1 and lunette.help.1")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: man).filter { $0.hasSuffix(".1") }.count,
+            commands.count + 3, "lunette.1, one per subcommand, lunette.batch.status.1 and lunette.help.1")
     }
 
     func testCompletionScriptsCompleteFilterNames() throws {
@@ -87,11 +92,11 @@ final class ManualAndCompletionTests: XCTestCase {
         let plugins = dir.appendingPathComponent("config/lunette/plugins").path
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         try """
-            return lunette.filter {
-              name = "XCompletedPlugin", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
-              apply = function(f) return f.inputImage end,
-            }
-            """.write(toFile: plugins + "/completed.lua", atomically: true, encoding: .utf8)
+        return lunette.filter {
+          name = "XCompletedPlugin", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
+          apply = function(f) return f.inputImage end,
+        }
+        """.write(toFile: plugins + "/completed.lua", atomically: true, encoding: .utf8)
         let r = try lunette(["---completion", "try", "--", "positional@0", "2", "4", "lunette", "try", "XCom"])
         XCTAssertEqual(r.stdout, "XCompletedPlugin\n", r.stderr)
     }

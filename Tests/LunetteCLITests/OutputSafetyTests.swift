@@ -80,8 +80,10 @@ final class OutputSafetyTests: XCTestCase {
 
     func testInterruptedApplyLeavesNothing() throws {
         let out = cli.path("big.png")
-        let (p, _, _) = try cli.start(["apply", "-o", out, "-f", "CIRandomGenerator{} | CICrop{rectangle = Rect(0, 0, 6000, 6000)}",
-                                       "-f", "CIGaussianBlur{radius = 20}"])
+        let (p, _, _) = try cli.start([
+            "apply", "-o", out, "-f", "CIRandomGenerator{} | CICrop{rectangle = Rect(0, 0, 6000, 6000)}",
+            "-f", "CIGaussianBlur{radius = 20}",
+        ])
         let deadline = Date().addingTimeInterval(20)
         while cli.temporaries().isEmpty, Date() < deadline, p.isRunning { Thread.sleep(forTimeInterval: 0.02) }
         XCTAssertFalse(cli.temporaries().isEmpty, "the image is being written")

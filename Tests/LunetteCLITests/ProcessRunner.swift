@@ -20,8 +20,10 @@ enum ProcessRunner {
 
     /// A process for `executable args` (default: lunette) with piped output, in `directory`,
     /// with `environment` (default: this process's); the caller sets stdin and runs it.
-    static func process(_ args: [String], executable: URL? = nil, directory: URL? = nil,
-                        environment: [String: String]? = nil) -> (Process, Pipe, Pipe) {
+    static func process(
+        _ args: [String], executable: URL? = nil, directory: URL? = nil,
+        environment: [String: String]? = nil
+    ) -> (Process, Pipe, Pipe) {
         let p = Process()
         p.executableURL = executable ?? binary
         p.arguments = args
@@ -33,8 +35,10 @@ enum ProcessRunner {
     }
 
     /// Runs `executable args`; stdin from `stdinFile` or `stdinData` (else empty).
-    static func run(_ args: [String], executable: URL? = nil, stdinFile: String? = nil, stdinData: Data? = nil,
-                    directory: URL? = nil, environment: [String: String]? = nil, timeout: Double = 120) throws -> Outcome {
+    static func run(
+        _ args: [String], executable: URL? = nil, stdinFile: String? = nil, stdinData: Data? = nil,
+        directory: URL? = nil, environment: [String: String]? = nil, timeout: Double = 120
+    ) throws -> Outcome {
         _ = ignoreSIGPIPE
         let (p, out, err) = process(args, executable: executable, directory: directory, environment: environment)
         var input: Pipe?
@@ -58,8 +62,9 @@ enum ProcessRunner {
         }
         let timedOut = !wait(p, timeout)
         readers.wait()
-        return Outcome(status: p.terminationStatus, exited: p.terminationReason == .exit, timedOut: timedOut,
-                       stdout: o, stderr: String(decoding: e, as: UTF8.self))
+        return Outcome(
+            status: p.terminationStatus, exited: p.terminationReason == .exit, timedOut: timedOut,
+            stdout: o, stderr: String(decoding: e, as: UTF8.self))
     }
 
     /// Waits up to `timeout` seconds; kills the process and returns false when it is still running.

@@ -11,15 +11,18 @@ final class ReplConventionTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func start(preview: String? = "blocks", waitForPrompt: Bool = true) throws -> PseudoTerminal {
-        var env = ["XDG_STATE_HOME": dir.appendingPathComponent("state").path,
-                   "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-                   "TERM": "xterm-256color", "NO_COLOR": "1"]
+        var env = [
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+            "TERM": "xterm-256color", "NO_COLOR": "1",
+        ]
         if let preview { env["LUNETTE_PREVIEW"] = preview }
         // setsid -w -c: the pseudo-terminal becomes lunette's controlling terminal, so Ctrl-C
         // typed into it is a SIGINT, as in a real session.
-        let tty = try PseudoTerminal(URL(fileURLWithPath: "/usr/bin/setsid"), arguments: ["-w", "-c", CLITests.binary.path],
-                                     environment: env,
-                                     removing: preview == nil ? ["LUNETTE_PREVIEW", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL"] : [])
+        let tty = try PseudoTerminal(
+            URL(fileURLWithPath: "/usr/bin/setsid"), arguments: ["-w", "-c", CLITests.binary.path],
+            environment: env,
+            removing: preview == nil ? ["LUNETTE_PREVIEW", "TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "LC_TERMINAL"] : [])
         if waitForPrompt { XCTAssertTrue(tty.waitFor("> "), tty.output) }
         return tty
     }
@@ -72,14 +75,17 @@ final class ReplConventionTests: XCTestCase {
     func testCompletionOfStepKeysAndFileNames() throws {
         let files = dir.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try "contents-of-the-file".write(to: files.appendingPathComponent("photos/one-picture.txt"), atomically: true, encoding: .utf8)
+        try "contents-of-the-file".write(
+            to: files.appendingPathComponent("photos/one-picture.txt"), atomically: true, encoding: .utf8)
         let tty = try start()
         var mark = tty.output.count
         tty.send("CIGaussianBlur{ra\t = 3}\r")
         XCTAssertTrue(tty.waitFor("CIGaussianBlur{radius = 3}\r\n> ", after: mark), tty.output)
         mark = tty.output.count
         tty.send("CIColorMatrix{RVector = Vector(1, 0, 0, 0), Bias\t = Vector(0, 0, 0, 0)}\r")
-        XCTAssertTrue(tty.waitFor("{BiasVector = Vector(0, 0, 0, 0), RVector = Vector(1, 0, 0, 0)}", after: mark), tty.output.debugDescription)
+        XCTAssertTrue(
+            tty.waitFor("{BiasVector = Vector(0, 0, 0, 0), RVector = Vector(1, 0, 0, 0)}", after: mark),
+            tty.output.debugDescription)
         mark = tty.output.count
         // Folder, then file name (its `-` is a word break: only the rest is completed).
         tty.send("io.open(\"\(files.path)/ph\tone-pic\t\"):read('a')\r")

@@ -10,11 +10,13 @@ final class ReplTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func start() throws -> PseudoTerminal {
-        let tty = try PseudoTerminal(CLITests.binary, environment: [
-            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "LUNETTE_PREVIEW": "blocks", "TERM": "xterm-256color", "NO_COLOR": "1",
-        ])
+        let tty = try PseudoTerminal(
+            CLITests.binary,
+            environment: [
+                "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
+                "LUNETTE_PREVIEW": "blocks", "TERM": "xterm-256color", "NO_COLOR": "1",
+            ])
         XCTAssertTrue(tty.waitFor("> "), tty.output)
         return tty
     }
@@ -114,7 +116,8 @@ final class ReplTests: XCTestCase {
     func testInitFileRunsAtStartAndAfterReset() throws {
         let config = dir.appendingPathComponent("config/lunette")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "greeting = 'hello from init'\n".write(to: config.appendingPathComponent("init.lua"), atomically: true, encoding: .utf8)
+        try "greeting = 'hello from init'\n".write(
+            to: config.appendingPathComponent("init.lua"), atomically: true, encoding: .utf8)
         let tty = try start()
         var mark = tty.output.count
         tty.send("greeting\r")

@@ -24,7 +24,9 @@ final class ShardCLITests: XCTestCase {
 
     /// The environment without any scheduler's variables.
     var plainEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SLURM_") && $0.key != "JOB_COMPLETION_INDEX" && $0.key != "LUNETTE_SHARDS" }
+        ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("SLURM_") && $0.key != "JOB_COMPLETION_INDEX" && $0.key != "LUNETTE_SHARDS"
+        }
     }
 
     func lunette(_ args: [String], env: [String: String] = [:]) throws -> ProcessRunner.Outcome {
@@ -33,7 +35,8 @@ final class ShardCLITests: XCTestCase {
 
     func outputs(_ folder: String) throws -> [String: Data] {
         let names = try FileManager.default.contentsOfDirectory(atPath: path(folder)).filter { !$0.hasPrefix(".") }
-        return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: path(folder + "/" + $0)))) })
+        return try Dictionary(
+            uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: path(folder + "/" + $0)))) })
     }
 
     let look = ["-f", "CISepiaTone{intensity = 0.7}", "-f", "CIVignette{intensity = 1, radius = 2}"]
@@ -60,8 +63,9 @@ final class ShardCLITests: XCTestCase {
         XCTAssertEqual(manifests, [".lunette-batch-0-of-3.json", ".lunette-batch-1-of-3.json", ".lunette-batch-2-of-3.json"])
 
         let status = try lunette(["batch", "status", path("out")])
-        XCTAssertEqual(String(decoding: status.stdout, as: UTF8.self),
-                       "\(path("out")): 23 inputs in 3 shards, all done\n  done    23\n  failed  0\n  missing 0\n  stale   0\n")
+        XCTAssertEqual(
+            String(decoding: status.stdout, as: UTF8.self),
+            "\(path("out")): 23 inputs in 3 shards, all done\n  done    23\n  failed  0\n  missing 0\n  stale   0\n")
         let json = try lunette(["batch", "status", "--json", path("out")])
         let object = try JSONSerialization.jsonObject(with: json.stdout) as! [String: Any]
         XCTAssertEqual(object["complete"] as? Bool, true)
@@ -111,10 +115,12 @@ final class ShardCLITests: XCTestCase {
             XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
         }
-        let k8s = try lunette(["apply", "-o", path("out"), path("in"), "--shard", "auto"] + look, env: ["JOB_COMPLETION_INDEX": "1"])
+        let k8s = try lunette(
+            ["apply", "-o", path("out"), path("in"), "--shard", "auto"] + look, env: ["JOB_COMPLETION_INDEX": "1"])
         XCTAssertTrue(k8s.stderr.contains("needs the number of shards: --shards N or LUNETTE_SHARDS"), k8s.stderr)
-        let slurm = try lunette(["apply", "-q", "-o", path("out"), path("in"), "--shard", "auto"] + look,
-                                env: ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "2"])
+        let slurm = try lunette(
+            ["apply", "-q", "-o", path("out"), path("in"), "--shard", "auto"] + look,
+            env: ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "2"])
         XCTAssertEqual(slurm.status, 0, slurm.stderr)
         XCTAssertTrue(slurm.stderr.contains("apply: shard 1/2: "), slurm.stderr)
 

@@ -22,16 +22,21 @@ final class SlurmArrayTests: XCTestCase {
     /// Runs a command with the test's Slurm configuration.
     @discardableResult
     func shell(_ command: String, timeout: Double = 120) throws -> (status: Int32, out: String, err: String) {
-        let r = try ProcessRunner.run(["-o", "pipefail", "-c", command], executable: URL(fileURLWithPath: "/bin/bash"),
-                                      directory: dir, environment: environment, timeout: timeout)
+        let r = try ProcessRunner.run(
+            ["-o", "pipefail", "-c", command], executable: URL(fileURLWithPath: "/bin/bash"),
+            directory: dir, environment: environment, timeout: timeout)
         return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)
     }
 
     func startSlurm() throws {
         let script = Fixtures.path("scripts/cluster/local-slurm.sh")
-        addTeardownBlock { [slurm] in _ = try? ProcessRunner.run([script, "stop", slurm], executable: URL(fileURLWithPath: "/bin/bash")) }
+        addTeardownBlock { [slurm] in
+            _ = try? ProcessRunner.run([script, "stop", slurm], executable: URL(fileURLWithPath: "/bin/bash"))
+        }
         let start = try shell("'\(script)' start '\(slurm)'", timeout: 60)
-        if start.status == 77 { throw XCTSkip("no single-node Slurm: " + start.err.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if start.status == 77 {
+            throw XCTSkip("no single-node Slurm: " + start.err.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         XCTAssertEqual(start.status, 0, start.err)
     }
 
@@ -56,16 +61,19 @@ final class SlurmArrayTests: XCTestCase {
     /// The outputs a shard's manifest names (written as the shard starts), once it exists.
     func outputs(ofShard k: Int) -> [String]? {
         guard let data = FileManager.default.contents(atPath: path("out/.lunette-batch-\(k)-of-4.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let items = object["items"] as? [[String: Any]] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let items = object["items"] as? [[String: Any]]
+        else { return nil }
         return items.compactMap { $0["output"] as? String }
     }
 
     func testAnArrayCancelledMidwayAndResubmittedFinishesAsOneProcessWould() throws {
         try startSlurm()
-        try "return {steps = {{filter = \"CISepiaTone\", inputs = {intensity = 0.8}}, {filter = \"CIVignette\", inputs = {intensity = 1, radius = 1}}}}\n"
+        try
+            "return {steps = {{filter = \"CISepiaTone\", inputs = {intensity = 0.8}}, {filter = \"CIVignette\", inputs = {intensity = 1, radius = 1}}}}\n"
             .write(toFile: path("look.lua"), atomically: true, encoding: .utf8)
-        let make = try shell("""
+        let make = try shell(
+            """
             mkdir in && "$LUNETTE" -e 'local noise = Filter("CIRandomGenerator").outputImage
             for i = 1, 200 do noise:cropped(Rect(i * 41, i * 17, 160, 120)):save(string.format("in/img%03d.png", i)) end'
             """)
@@ -86,7 +94,8 @@ final class SlurmArrayTests: XCTestCase {
         let firstSeconds = Date().timeIntervalSince(started)
         let partial = try shell("\"$LUNETTE\" batch status --json out/")
         XCTAssertEqual(partial.status, 7, "not done after the cancel: \(partial.out)")
-        let counts = (try JSONSerialization.jsonObject(with: Data(partial.out.utf8)) as? [String: Any])?["counts"] as? [String: Int]
+        let counts =
+            (try JSONSerialization.jsonObject(with: Data(partial.out.utf8)) as? [String: Any])?["counts"] as? [String: Int]
         XCTAssertGreaterThan(counts?["missing"] ?? 0, 0, partial.out)
         XCTAssertEqual(counts?["failed"], 0, partial.out)
 
@@ -99,13 +108,15 @@ final class SlurmArrayTests: XCTestCase {
         XCTAssertTrue(status.out.contains("200 inputs in 4 shards, all done"), status.out)
         let summaries = try shell("cat log-\(second)_*.txt").out
         // The resubmitted task 1 kept what the cancelled one finished and did the rest.
-        let task1 = summaries.firstMatch(of: try Regex("shard 1/4: (\\d+) of (\\d+) images written to out/(, (\\d+) already done)?"))
+        let task1 = summaries.firstMatch(
+            of: try Regex("shard 1/4: (\\d+) of (\\d+) images written to out/(, (\\d+) already done)?"))
         XCTAssertNotNil(task1, summaries)
         XCTAssertGreaterThan(Int(task1?.output[1].substring ?? "") ?? 0, 0, summaries)
         XCTAssertGreaterThan(Int(task1?.output[4].substring ?? "") ?? 0, 0, "the finished ones are kept: \(summaries)")
         for k in [0, 2, 3] { XCTAssertTrue(summaries.contains("shard \(k)/4: 0 of "), summaries) }
-        print("slurm: first array \(String(format: "%.1f", firstSeconds)) s (task 1 cancelled), resubmission "
-              + String(format: "%.1f", secondSeconds) + " s:\n" + summaries)
+        print(
+            "slurm: first array \(String(format: "%.1f", firstSeconds)) s (task 1 cancelled), resubmission "
+                + String(format: "%.1f", secondSeconds) + " s:\n" + summaries)
 
         let single = Date()
         let one = try shell("\"$LUNETTE\" apply --chain look.lua -o single/ in/ -q")

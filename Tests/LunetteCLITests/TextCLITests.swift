@@ -21,7 +21,9 @@ final class TextCLITests: XCTestCase {
         let r = try lunette(["run", Fixtures.path("scripts/examples/watermark.lua"), Fixtures.coffee, out, "© Lunette"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\"© Lunette\" in DejaVu Sans"), r.stdout)
-        let diff = try lunette(["-e", """
+        let diff = try lunette([
+            "-e",
+            """
             local a, b = Image.load("\(Fixtures.coffee)"), Image.load("\(out)")
             local e = a.extent
             local function changed(x0, y0, x1, y1)
@@ -33,7 +35,8 @@ final class TextCLITests: XCTestCase {
               return n
             end
             print(changed(e.width * 0.6, 0, e.width - 1, e.height / 8), changed(0, e.height / 2, e.width / 2, e.height - 1))
-            """])
+            """,
+        ])
         XCTAssertEqual(diff.status, 0, diff.stderr)
         let counts = diff.stdout.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
         XCTAssertEqual(counts.count, 2, diff.stdout)
@@ -43,9 +46,13 @@ final class TextCLITests: XCTestCase {
 
     func testMissingFontWarnsAndStillRenders() throws {
         let out = path("t.png")
-        let r = try lunette(["apply", "-o", out, "-f", #"CITextImageGenerator{text = "Hello", fontName = "Imaginary Sans 3000", fontSize = 30}"#])
+        let r = try lunette([
+            "apply", "-o", out, "-f", #"CITextImageGenerator{text = "Hello", fontName = "Imaginary Sans 3000", fontSize = 30}"#,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: CITextImageGenerator: font \"Imaginary Sans 3000\" not found, using \"DejaVu Sans"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("warning: CITextImageGenerator: font \"Imaginary Sans 3000\" not found, using \"DejaVu Sans"),
+            r.stderr)
         XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
@@ -58,6 +65,7 @@ final class TextCLITests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("CICoreMLModelFilter ") && $0.contains("Core ML") }, r.stdout)
         XCTAssertFalse(lines.contains { $0.hasPrefix("CIGaussianBlur ") || $0.hasPrefix("CITextImageGenerator ") })
         XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasSuffix("not yet") || $0.contains("needs") }, r.stdout)
-        XCTAssertTrue(lines.last?.hasSuffix("of Core Image's 242 filters are in Lunette; \(lines.count - 1) are not.") ?? false, r.stdout)
+        XCTAssertTrue(
+            lines.last?.hasSuffix("of Core Image's 242 filters are in Lunette; \(lines.count - 1) are not.") ?? false, r.stdout)
     }
 }

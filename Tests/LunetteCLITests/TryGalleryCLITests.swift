@@ -63,15 +63,18 @@ final class TryGalleryCLITests: XCTestCase {
         let photos = dir.appendingPathComponent("assets/photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixtures.coffee, toPath: photos.appendingPathComponent("astronaut.png").path)
-        let r = try lunette(["try", "CIColorInvert", "-o", path("inv.png")], env: ["LUNETTE_ASSETS": dir.appendingPathComponent("assets").path])
+        let r = try lunette(
+            ["try", "CIColorInvert", "-o", path("inv.png")], env: ["LUNETTE_ASSETS": dir.appendingPathComponent("assets").path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try pngSize(path("inv.png")), [600, 400], "the coffee photo stood in for the astronaut")
     }
 
     func testGalleryPageAndSheetForChosenFilters() throws {
         let out = path("g")
-        let r = try lunette(["gallery", "-o", out, "--sheet", path("sheet.png"), "--size", "48", "--render-size", "96",
-                                 "--only", "CISepiaTone", "--only", "tileeffect", "--only", "CIColorMap"])
+        let r = try lunette([
+            "gallery", "-o", out, "--sheet", path("sheet.png"), "--size", "48", "--render-size", "96",
+            "--only", "CISepiaTone", "--only", "tileeffect", "--only", "CIColorMap",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         let cards = html.components(separatedBy: "data-filter=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
@@ -79,7 +82,8 @@ final class TryGalleryCLITests: XCTestCase {
         XCTAssertTrue(cards.contains("CISepiaTone") && cards.contains("CIColorMap") && cards.contains("CIAffineTile"), "\(cards)")
         XCTAssertFalse(cards.contains("CIGaussianBlur"))
         XCTAssertTrue(r.stderr.contains("gallery: \(cards.count) filters"), r.stderr)
-        for name in cards where !html.contains("id=\"\(name)\" data-filter=\"\(name)\">\n<div class=\"top\"><div class=\"nothumb\"") {
+        for name in cards
+        where !html.contains("id=\"\(name)\" data-filter=\"\(name)\">\n<div class=\"top\"><div class=\"nothumb\"") {
             XCTAssertLessThanOrEqual(try pngSize(out + "/thumbs/\(name).png").max()!, 48, name)
         }
         let sheet = try pngSize(path("sheet.png"))
@@ -96,14 +100,15 @@ final class TryGalleryCLITests: XCTestCase {
         let plugins = path("config/lunette/plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         try """
-            return lunette.filter {
-              name = "XAlwaysFails", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
-              apply = function(f) error("broken on purpose") end,
-            }
-            """.write(toFile: plugins + "/fails.lua", atomically: true, encoding: .utf8)
+        return lunette.filter {
+          name = "XAlwaysFails", categories = {"CICategoryStylize"}, inputs = {inputImage = {class = "CIImage"}},
+          apply = function(f) error("broken on purpose") end,
+        }
+        """.write(toFile: plugins + "/fails.lua", atomically: true, encoding: .utf8)
         let out = path("g")
-        let r = try lunette(["gallery", "-o", out, "--size", "32", "--render-size", "64", "--only", "XAlwaysFails", "--only", "CISepiaTone"],
-                            env: ["XDG_CONFIG_HOME": path("config")])
+        let r = try lunette(
+            ["gallery", "-o", out, "--size", "32", "--render-size", "64", "--only", "XAlwaysFails", "--only", "CISepiaTone"],
+            env: ["XDG_CONFIG_HOME": path("config")])
         XCTAssertNotEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("XAlwaysFails failed") && r.stderr.contains("1 failed"), r.stderr)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
@@ -111,17 +116,21 @@ final class TryGalleryCLITests: XCTestCase {
     }
 
     func testReplTryLeavesTheFilterInUnderscore() throws {
-        let tty = try PseudoTerminal(CLITests.binary, environment: [
-            "XDG_STATE_HOME": path("state"), "XDG_CONFIG_HOME": path("config"),
-            "LUNETTE_PREVIEW": "blocks", "TERM": "xterm-256color", "NO_COLOR": "1", "COLUMNS": "40",
-        ])
+        let tty = try PseudoTerminal(
+            CLITests.binary,
+            environment: [
+                "XDG_STATE_HOME": path("state"), "XDG_CONFIG_HOME": path("config"),
+                "LUNETTE_PREVIEW": "blocks", "TERM": "xterm-256color", "NO_COLOR": "1", "COLUMNS": "40",
+            ])
         XCTAssertTrue(tty.waitFor("> "), tty.output)
         var mark = tty.output.count
         tty.send("stock.size = 32\r")
         tty.send(":try CIVortexDistortion angle=math.pi center=Vector(16, 16)\r")
         XCTAssertTrue(tty.waitFor("▀", after: mark), tty.output)
-        XCTAssertTrue(tty.waitFor("CIVortexDistortion{center = Vector(16, 16), radius = 18.75, angle = 3.141592653589793} on astronaut.png (32×32)",
-                                  after: mark), tty.output.debugDescription)
+        XCTAssertTrue(
+            tty.waitFor(
+                "CIVortexDistortion{center = Vector(16, 16), radius = 18.75, angle = 3.141592653589793} on astronaut.png (32×32)",
+                after: mark), tty.output.debugDescription)
         XCTAssertTrue(tty.waitFor("_ = Filter(\"CIVortexDistortion\")", after: mark), tty.output)
         mark = tty.output.count
         tty.send("_.inputCenter, _.inputAngle == math.pi\r")

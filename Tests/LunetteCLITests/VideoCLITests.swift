@@ -43,12 +43,15 @@ final class VideoCLITests: XCTestCase {
         XCTAssertEqual(piped.stderr, "", "--quiet prints nothing")
         let back = try XCTUnwrap(Y4MSamples.split(Array(piped.stdout)))
         XCTAssertEqual(back.frames.count, 3)
-        for (a, b) in zip(back.frames, try XCTUnwrap(Y4MSamples.split(s422)).frames) { XCTAssertLessThanOrEqual(maxDifference(a, b), 1) }
+        for (a, b) in zip(back.frames, try XCTUnwrap(Y4MSamples.split(s422)).frames) {
+            XCTAssertLessThanOrEqual(maxDifference(a, b), 1)
+        }
     }
 
     func testFrameCountsAndPerFrameInputs() throws {
         let input = try write(Y4MSamples.flat(width: 8, height: 6, frames: 7, y: 100), "grey.y4m")
-        let chain = try text("""
+        let chain = try text(
+            """
             return {steps = {
               {filter = "CIExposureAdjust", inputs = {EV = Expr"frame * 0.25"}},
               {filter = "CIColorControls", inputs = {brightness = function(t) return t.time > 0.1 and 0.01 or 0 end}},
@@ -135,7 +138,8 @@ final class VideoCLITests: XCTestCase {
     func testFanoutWritesEveryLookInOnePass() throws {
         let stream = Y4MSamples.random(width: 10, height: 8, frames: 4)
         let input = try write(stream, "clip.y4m")
-        let presets = try text("""
+        let presets = try text(
+            """
             return {
               {name = "same"},
               {name = "inverted", CIColorInvert{}},
@@ -150,15 +154,20 @@ final class VideoCLITests: XCTestCase {
         let original = try XCTUnwrap(Y4MSamples.split(stream)).frames
         var looks: [String: [[UInt8]]] = [:]
         for name in names {
-            looks[name] = try XCTUnwrap(Y4MSamples.split(Array(try Data(contentsOf: URL(fileURLWithPath: path("looks/" + name)))))).frames
+            looks[name] = try XCTUnwrap(
+                Y4MSamples.split(Array(try Data(contentsOf: URL(fileURLWithPath: path("looks/" + name)))))
+            ).frames
             XCTAssertEqual(looks[name]?.count, 4, name)
         }
         for (a, b) in zip(looks["same.y4m"]!, original) { XCTAssertLessThanOrEqual(maxDifference(a, b), 1) }
         XCTAssertGreaterThan(maxDifference(looks["inverted.y4m"]![0], original[0]), 100)
-        let shipped = try ProcessRunner.run(["run", "-"], stdinData: Data("""
-            local looks = Chain.loadLooks("\(Fixtures.path("scripts/examples/vidclips-looks.lua"))")
-            print(#looks)
-            """.utf8))
+        let shipped = try ProcessRunner.run(
+            ["run", "-"],
+            stdinData: Data(
+                """
+                local looks = Chain.loadLooks("\(Fixtures.path("scripts/examples/vidclips-looks.lua"))")
+                print(#looks)
+                """.utf8))
         XCTAssertEqual(String(decoding: shipped.stdout, as: UTF8.self), "15\n", shipped.stderr)
     }
 
@@ -166,17 +175,25 @@ final class VideoCLITests: XCTestCase {
         guard let ffmpeg = ProcessRunner.which("ffmpeg"), let ffprobe = ProcessRunner.which("ffprobe") else {
             throw XCTSkip("ffmpeg is not installed (make deps installs it); skipping the end-to-end pipe test")
         }
-        let chain = try text("return {steps = {{filter = \"CISepiaTone\", inputs = {intensity = 0.8}}, {filter = \"CIGaussianBlur\", inputs = {radius = 1}}}}", "look.lua")
+        let chain = try text(
+            "return {steps = {{filter = \"CISepiaTone\", inputs = {intensity = 0.8}}, {filter = \"CIGaussianBlur\", inputs = {radius = 1}}}}",
+            "look.lua")
         let out = path("out.mkv")
-        let r = try ProcessRunner.shell("""
+        let r = try ProcessRunner.shell(
+            """
             '\(ffmpeg)' -nostdin -loglevel error -f lavfi -i testsrc2=size=96x64:rate=12 -frames:v 12 -pix_fmt yuv420p -f yuv4mpegpipe - \
             | '\(ProcessRunner.binary.path)' video -q --chain '\(chain)' \
             | '\(ffmpeg)' -nostdin -loglevel error -y -f yuv4mpegpipe -i - -c:v ffv1 '\(out)'
             """)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let probe = try ProcessRunner.run(["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                           "stream=nb_read_frames,width,height", "-of", "csv=p=0", out],
-                                          executable: URL(fileURLWithPath: ffprobe))
-        XCTAssertEqual(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "96,64,12", probe.stderr)
+        let probe = try ProcessRunner.run(
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                "stream=nb_read_frames,width,height", "-of", "csv=p=0", out,
+            ],
+            executable: URL(fileURLWithPath: ffprobe))
+        XCTAssertEqual(
+            String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "96,64,12",
+            probe.stderr)
     }
 }

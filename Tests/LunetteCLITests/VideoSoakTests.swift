@@ -32,15 +32,17 @@ final class VideoSoakTests: XCTestCase {
     func testY4MLimitsFromTheCommandLine() throws {
         let out = cli.path("out.y4m")
         let big = try cli.write("big.y4m", "YUV4MPEG2 W9000 H16 F25:1 C420jpeg\nFRAME\n")
-        cli.assert(try cli.run(["video", "--untrusted", "-f", "CIColorInvert{}", "-i", big, "-o", out]), exits: 5,
-                   saying: "9000×16 exceeds the side limit of 8192 pixels")
+        cli.assert(
+            try cli.run(["video", "--untrusted", "-f", "CIColorInvert{}", "-i", big, "-o", out]), exits: 5,
+            saying: "9000×16 exceeds the side limit of 8192 pixels")
         let long = try cli.write("long.y4m", "YUV4MPEG2 W2 H2 X" + String(repeating: "a", count: 5000) + "\n")
         cli.assert(try cli.run(["video", "-i", long, "-o", out]), exits: 3, saying: "stream header longer than 4096 bytes")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         // A damaged frame ends the stream after every frame before it: here none, the header alone.
         let frame = try cli.write("frame.y4m", "YUV4MPEG2 W2 H2 C444\nFRAME " + String(repeating: "p", count: 2000) + "\n")
-        cli.assert(try cli.run(["video", "-i", frame, "-o", out]), exits: 3,
-                   saying: "frame 0 at byte 21: frame header longer than 1024 bytes")
+        cli.assert(
+            try cli.run(["video", "-i", frame, "-o", out]), exits: 3,
+            saying: "frame 0 at byte 21: frame header longer than 1024 bytes")
         XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "YUV4MPEG2 W2 H2 C444\n")
         XCTAssertEqual(cli.temporaries(), [])
     }

@@ -9,7 +9,9 @@ final class WarpPathCLITests: XCTestCase {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let h = CLIHarness(dir: dir)
-        let script = try h.write("rotate.lua", """
+        let script = try h.write(
+            "rotate.lua",
+            """
             local img = Image.new(37, 23, function(x, y)
               return Color((x % 7) / 6, (y % 5) / 4, ((x + y) % 3) / 2, ((x * y) % 4 + 1) / 4)
             end)

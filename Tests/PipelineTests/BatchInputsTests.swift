@@ -16,7 +16,8 @@ final class BatchInputsTests: XCTestCase {
     func touch(_ names: [String]) throws -> [String] {
         try names.map { name in
             let p = path(name)
-            try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data([1]).write(to: URL(fileURLWithPath: p))
             return p
         }
@@ -52,8 +53,9 @@ final class BatchInputsTests: XCTestCase {
         // Through a symlinked folder the output is still the input.
         XCTAssertEqual(symlink(path("p"), path("alias")), 0)
         XCTAssertEqual(status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path("alias/")) }, .usage)
-        XCTAssertEqual(try BatchInputs.jobs(inputs, outputDirectory: path("p"), overwrite: true).map(\.output),
-                       [path("p") + "/a.png", path("p") + "/b.png"])
+        XCTAssertEqual(
+            try BatchInputs.jobs(inputs, outputDirectory: path("p"), overwrite: true).map(\.output),
+            [path("p") + "/a.png", path("p") + "/b.png"])
         let beside = try BatchInputs.jobs(inputs, outputDirectory: path("p"), name: "{stem}-look.png")
         XCTAssertEqual(beside.map { ($0.output as NSString).lastPathComponent }, ["a-look.png", "b-look.png"])
     }
@@ -61,9 +63,11 @@ final class BatchInputsTests: XCTestCase {
     func testCollisionsAndFileLikeOutputsAreUsageErrors() throws {
         let inputs = try touch(["x/one.png", "y/one.png"])
         XCTAssertEqual(status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path("out")) }, .usage)
-        XCTAssertEqual(try BatchInputs.jobs(inputs, outputDirectory: path("out"), name: "{parent}-{stem}.png").map(\.output),
-                       [path("out") + "/x-one.png", path("out") + "/y-one.png"])
-        XCTAssertEqual(status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path("single.png"), name: "{index}.png") }, .usage)
+        XCTAssertEqual(
+            try BatchInputs.jobs(inputs, outputDirectory: path("out"), name: "{parent}-{stem}.png").map(\.output),
+            [path("out") + "/x-one.png", path("out") + "/y-one.png"])
+        XCTAssertEqual(
+            status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path("single.png"), name: "{index}.png") }, .usage)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("single.png")))
     }
 }

@@ -22,10 +22,13 @@ final class BatchLedgerTests: XCTestCase {
 
     /// Runs the ledger's pending jobs as a batch would: writes each output, or fails `failing`.
     @discardableResult
-    func run(_ jobs: [BatchJob], all: [BatchJob]? = nil, shard: Shard? = nil, chain: String = "c1",
-             failing: Set<String> = []) throws -> BatchLedger {
-        let ledger = try BatchLedger(directory: out, shard: shard ?? Shard(index: 0, count: 1), jobs: jobs, all: all ?? jobs,
-                                     chain: chain, interval: 0)
+    func run(
+        _ jobs: [BatchJob], all: [BatchJob]? = nil, shard: Shard? = nil, chain: String = "c1",
+        failing: Set<String> = []
+    ) throws -> BatchLedger {
+        let ledger = try BatchLedger(
+            directory: out, shard: shard ?? Shard(index: 0, count: 1), jobs: jobs, all: all ?? jobs,
+            chain: chain, interval: 0)
         for job in ledger.pending {
             let name = URL(fileURLWithPath: job.output).lastPathComponent
             if failing.contains(name) {
@@ -60,8 +63,9 @@ final class BatchLedgerTests: XCTestCase {
         let all = try jobs(["a.png", "b.png", "c.png"])
         do {
             // Never rewritten after its start and never flushed: as if SIGKILLed after two images.
-            let ledger = try BatchLedger(directory: out, shard: Shard(index: 0, count: 1), jobs: all, all: all,
-                                         chain: "c1", interval: 3600)
+            let ledger = try BatchLedger(
+                directory: out, shard: Shard(index: 0, count: 1), jobs: all, all: all,
+                chain: "c1", interval: 3600)
             for job in ledger.pending.prefix(2) {
                 try Data("output".utf8).write(to: URL(fileURLWithPath: job.output))
                 try ledger.done(job)
@@ -75,8 +79,9 @@ final class BatchLedgerTests: XCTestCase {
         XCTAssertEqual(try BatchStatus.read(out).count(.done), 2)
         let rerun = try run(all)
         XCTAssertEqual(rerun.pending.map { URL(fileURLWithPath: $0.output).lastPathComponent }, ["c.png"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/.lunette-batch-0-of-1.journal"),
-                       "removed once the manifest holds its records")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: out + "/.lunette-batch-0-of-1.journal"),
+            "removed once the manifest holds its records")
     }
 
     func testAChangedOutputInputOrChainIsRedone() throws {

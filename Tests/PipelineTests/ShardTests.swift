@@ -29,10 +29,13 @@ final class ShardTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func add(_ range: ClosedRange<Int>) {
-            for i in range { FileManager.default.createFile(atPath: dir + String(format: "/IMG_%04d.png", i), contents: Data([1])) }
+            for i in range {
+                FileManager.default.createFile(atPath: dir + String(format: "/IMG_%04d.png", i), contents: Data([1]))
+            }
         }
         func shards(_ n: Int) throws -> [String: Int] {
-            Dictionary(uniqueKeysWithValues: try BatchInputs.expandKeyed([dir]).map { ($0.path, Shard.index(of: $0.key, count: n)) })
+            Dictionary(
+                uniqueKeysWithValues: try BatchInputs.expandKeyed([dir]).map { ($0.path, Shard.index(of: $0.key, count: n)) })
         }
         add(100...199)
         let before = try (1...8).map { try shards($0) }
@@ -52,7 +55,9 @@ final class ShardTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shard-keys-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir + "/photos", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for name in ["photos/a.png", "photos/b.png", "c.png"] { FileManager.default.createFile(atPath: dir + "/" + name, contents: Data([1])) }
+        for name in ["photos/a.png", "photos/b.png", "c.png"] {
+            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data([1]))
+        }
         let keyed = try BatchInputs.expandKeyed([dir + "/photos/", dir + "/photos/*.png", dir + "/c.png"])
         XCTAssertEqual(keyed.map(\.key), ["a.png", "b.png", "a.png", "b.png", dir + "/c.png"])
         XCTAssertEqual(keyed.map(\.path), try BatchInputs.expand([dir + "/photos/", dir + "/photos/*.png", dir + "/c.png"]))
@@ -78,18 +83,24 @@ final class ShardTests: XCTestCase {
     func testAutoReadsSlurmArraysAndKubernetesIndexedJobs() throws {
         let slurm = ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "4"]
         XCTAssertEqual(try Shard.parse("auto", environment: slurm), try Shard(index: 2, count: 4))
-        let stepped = ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2",
-                       "SLURM_ARRAY_TASK_COUNT": "4"]
+        let stepped = [
+            "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2",
+            "SLURM_ARRAY_TASK_COUNT": "4",
+        ]
         XCTAssertEqual(try Shard.parse("auto", environment: stepped), try Shard(index: 2, count: 4))
-        XCTAssertEqual(try Shard.parse("auto", shards: 3, environment: ["JOB_COMPLETION_INDEX": "2"]), try Shard(index: 2, count: 3))
-        XCTAssertEqual(try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "0", "LUNETTE_SHARDS": "5"]),
-                       try Shard(index: 0, count: 5))
+        XCTAssertEqual(
+            try Shard.parse("auto", shards: 3, environment: ["JOB_COMPLETION_INDEX": "2"]), try Shard(index: 2, count: 3))
+        XCTAssertEqual(
+            try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "0", "LUNETTE_SHARDS": "5"]),
+            try Shard(index: 0, count: 5))
         let none = status { _ = try Shard.parse("auto", environment: ["HOME": "/root"]) }
         XCTAssertEqual(none?.0, .usage)
         XCTAssertTrue(none!.1.contains("SLURM_ARRAY_TASK_ID") && none!.1.contains("JOB_COMPLETION_INDEX"), none!.1)
         let noCount = status { _ = try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "1"]) }
         XCTAssertTrue(noCount!.1.contains("--shards N"), noCount!.1)
-        XCTAssertEqual(status { _ = try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "x", "LUNETTE_SHARDS": "2"]) }?.0, .usage)
-        XCTAssertEqual(status { _ = try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "3", "LUNETTE_SHARDS": "2"]) }?.0, .usage)
+        XCTAssertEqual(
+            status { _ = try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "x", "LUNETTE_SHARDS": "2"]) }?.0, .usage)
+        XCTAssertEqual(
+            status { _ = try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "3", "LUNETTE_SHARDS": "2"]) }?.0, .usage)
     }
 }

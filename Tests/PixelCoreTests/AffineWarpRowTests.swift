@@ -1,7 +1,8 @@
 import CKernels
 import Foundation
-@testable import PixelCore
 import XCTest
+
+@testable import PixelCore
 
 /// AffineWarpNode's row sampler (the AVX2/AVX-512 kernel of CKernels/warp.c and the Swift
 /// loop `LUNETTE_NO_AVX2` keeps) against a double-precision bilinear of the same
@@ -38,8 +39,10 @@ final class AffineWarpRowTests: XCTestCase {
     /// Samples rows of `dst` both ways and checks each pixel against the reference; returns
     /// how many pixels were inside, partly inside and outside the source, to show the runs ran.
     @discardableResult
-    func check(_ src: PixelBuffer, _ t: Transform, _ dst: IRect, _ label: String,
-               file: StaticString = #filePath, line: UInt = #line) -> (inside: Int, edge: Int, outside: Int) {
+    func check(
+        _ src: PixelBuffer, _ t: Transform, _ dst: IRect, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (inside: Int, edge: Int, outside: Int) {
         let inv = t.inverted()!
         let fast = PixelBuffer(uninitialized: dst), slow = PixelBuffer(uninitialized: dst)
         var counts = (inside: 0, edge: 0, outside: 0)
@@ -56,12 +59,19 @@ final class AffineWarpRowTests: XCTestCase {
                     worstPath = max(worstPath, abs(Double(f[c] - s[c])))
                     if abs(Double(f[c]) - r[c]) > 1e-5 { worstAt = (x, y) }
                 }
-                if r == .zero, f != .zero || s != .zero { XCTFail("\(label): (\(x), \(y)) should be transparent: \(f) \(s)", file: file, line: line) }
+                if r == .zero, f != .zero || s != .zero {
+                    XCTFail("\(label): (\(x), \(y)) should be transparent: \(f) \(s)", file: file, line: line)
+                }
                 let p = inv.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 let x0 = (p.x - 0.5).rounded(.down) - Double(src.rect.x), y0 = (p.y - 0.5).rounded(.down) - Double(src.rect.y)
                 let w = Double(src.width), h = Double(src.height)
-                if x0 >= 0, x0 + 1 < w, y0 >= 0, y0 + 1 < h { counts.inside += 1 }
-                else if x0 + 1 < 0 || x0 >= w || y0 + 1 < 0 || y0 >= h { counts.outside += 1 } else { counts.edge += 1 }
+                if x0 >= 0, x0 + 1 < w, y0 >= 0, y0 + 1 < h {
+                    counts.inside += 1
+                } else if x0 + 1 < 0 || x0 >= w || y0 + 1 < 0 || y0 >= h {
+                    counts.outside += 1
+                } else {
+                    counts.edge += 1
+                }
             }
         }
         // Values are at most 1: float rounding of the weights and blends stays far below 1e-5.
@@ -80,12 +90,15 @@ final class AffineWarpRowTests: XCTestCase {
             ("rotate 10°", .rotation(10 * .pi / 180)), ("rotate -33°", .rotation(-33 * .pi / 180)),
             ("rotate 90°", .rotation(.pi / 2)), ("rotate 180°", .rotation(.pi)), ("rotate 1e-4", .rotation(1e-4)),
             ("scale 0.37", .scale(0.37, 0.37)), ("scale 2.5×1.7", .scale(2.5, 1.7)),
-            ("flip x", .scale(-1, 1)), ("flip y", .scale(1, -1)), ("flip both, rotate 7°", Transform.scale(-1, -1).concatenating(.rotation(0.12))),
-            ("shear", Transform(1, 0.3, -0.45, 1.2, 0, 0))]
+            ("flip x", .scale(-1, 1)), ("flip y", .scale(1, -1)),
+            ("flip both, rotate 7°", Transform.scale(-1, -1).concatenating(.rotation(0.12))),
+            ("shear", Transform(1, 0.3, -0.45, 1.2, 0, 0)),
+        ]
         var total = (inside: 0, edge: 0, outside: 0)
         for src in sizes.map({ Self.source($0) }) {
             for (name, t) in transforms {
-                let m = Self.about(Double(src.rect.x) + Double(src.width) / 2 + 0.3, Double(src.rect.y) + Double(src.height) / 2 - 0.2, t)
+                let m = Self.about(
+                    Double(src.rect.x) + Double(src.width) / 2 + 0.3, Double(src.rect.y) + Double(src.height) / 2 - 0.2, t)
                 // Destination: the transformed source's box and a margin, so rows enter and leave it.
                 let box = IRect(covering: m.apply(src.rect.rect)).grown(3, 2)
                 let c = check(src, m, box, "\(name) of \(src.rect)")
@@ -164,12 +177,15 @@ final class AffineWarpKernelTests: XCTestCase {
         let out = UnsafeMutablePointer<Pixel>.allocate(capacity: 64)
         defer { out.deallocate() }
         var stops = Set<Int>()
-        for (fx0, fy0, dx, dy) in [(0.25, 0.5, 0.97, 0.21), (21.9, 15.3, -0.8, -0.33), (3.0, 1e-9, 0.5, 0.0),
-                                   (0.0, 15.999, 0.3, -0.02), (5.5, 2.5, 0.0, 1.1), (20.5, 3.25, 1.0, 0.0)] {
+        for (fx0, fy0, dx, dy) in [
+            (0.25, 0.5, 0.97, 0.21), (21.9, 15.3, -0.8, -0.33), (3.0, 1e-9, 0.5, 0.0),
+            (0.0, 15.999, 0.3, -0.02), (5.5, 2.5, 0.0, 1.1), (20.5, 3.25, 1.0, 0.0),
+        ] {
             for count in [1, 3, 8, 13, 40, 64] {
                 out.update(repeating: Pixel(repeating: -7), count: 64)
-                let n = lunette_warp_bilinear_row_avx2(s, 23, 17, 23, UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self),
-                                                       count, fx0, fy0, dx, dy, 0.1, 1.0)
+                let n = lunette_warp_bilinear_row_avx2(
+                    s, 23, 17, 23, UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self),
+                    count, fx0, fy0, dx, dy, 0.1, 1.0)
                 // Expected: the leading run of pixels whose four taps are inside.
                 var expect = 0
                 while expect < count {

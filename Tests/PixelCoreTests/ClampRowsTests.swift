@@ -1,7 +1,8 @@
 import Foundation
-@testable import PixelCore
 import TestSupport
 import XCTest
+
+@testable import PixelCore
 
 /// ClampNode copies each row as three runs (left edge repeated, the box's pixels, right
 /// edge repeated): every pixel must equal the input at the nearest point of the box.
@@ -12,8 +13,10 @@ final class ClampRowsTests: XCTestCase {
         let pixels = try TestImages.render(input, box)
         let clamped = input.clampedToExtent()
         // Rects left of, right of, across, inside and around the box.
-        for rect in [IRect(-9, -8, 6, 4), IRect(14, 3, 5, 3), IRect(-4, -6, 20, 12), IRect(3, -2, 4, 2),
-                     IRect(0, 0, 3, 7), IRect(10, -5, 1, 9)] {
+        for rect in [
+            IRect(-9, -8, 6, 4), IRect(14, 3, 5, 3), IRect(-4, -6, 20, 12), IRect(3, -2, 4, 2),
+            IRect(0, 0, 3, 7), IRect(10, -5, 1, 9),
+        ] {
             let out = try TestImages.render(clamped, rect, threads: 1, tile: 7)
             for y in rect.y..<rect.maxY {
                 for x in rect.x..<rect.maxX {

@@ -1,8 +1,9 @@
 import CKernels
 import Foundation
-@testable import PixelCore
 import TestSupport
 import XCTest
+
+@testable import PixelCore
 
 /// The matrix convolution rows (`Convolution.correlate`) against a direct double-precision
 /// sum, on the Swift loop and on the AVX2 + FMA loops (512-bit and 256-bit), over widths
@@ -102,8 +103,9 @@ final class ConvolutionKernelTests: XCTestCase {
             let rect = box.grown(hx + 3, hy + 2)
             try Self.variants { vectorized, name in
                 let dst = PixelBuffer(uninitialized: rect)
-                Convolution.correlate(buf, dst, weights, columns: columns, rows: rows, bias: -0.05, clampedTo: box,
-                                      vectorized: vectorized)
+                Convolution.correlate(
+                    buf, dst, weights, columns: columns, rows: rows, bias: -0.05, clampedTo: box,
+                    vectorized: vectorized)
                 let graph = Image(SourceNode(buf)).clampedToExtent().convolved(weights, columns: columns, rows: rows, bias: -0.05)
                 let tiled = try TestImages.render(graph, rect, tile: 8)
                 for (out, how) in [(dst, "direct"), (tiled, "graph")] {

@@ -13,10 +13,12 @@ final class GeneratorNodeTests: XCTestCase {
             XCTAssertEqual(out.extent, Rect(Double(-2 * k), Double(k), Double(5 * k), Double(4 * k)), "k = \(k)")
             // Odd tile sizes make tiles start in the middle of a block.
             let got = try TestImages.render(out, threads: 2, tile: 5)
-            for y in got.rect.y..<got.rect.maxY { for x in got.rect.x..<got.rect.maxX {
-                let sx = Int((Double(x) / Double(k)).rounded(.down)), sy = Int((Double(y) / Double(k)).rounded(.down))
-                XCTAssertEqual(got[x, y], src[sx, sy], "k = \(k) at (\(x), \(y))")
-            } }
+            for y in got.rect.y..<got.rect.maxY {
+                for x in got.rect.x..<got.rect.maxX {
+                    let sx = Int((Double(x) / Double(k)).rounded(.down)), sy = Int((Double(y) / Double(k)).rounded(.down))
+                    XCTAssertEqual(got[x, y], src[sx, sy], "k = \(k) at (\(x), \(y))")
+                }
+            }
         }
     }
 
@@ -38,9 +40,11 @@ final class GeneratorNodeTests: XCTestCase {
         XCTAssertEqual(out.extent, Rect(0, 0, 8, 5))
         let got = try TestImages.render(out, threads: 2, tile: 3)
         let pa = try TestImages.render(a, IRect(0, 0, 8, 5)), pb = try TestImages.render(b, IRect(0, 0, 8, 5))
-        for y in 0..<5 { for x in 0..<8 {
-            XCTAssertEqual(got[x, y], Pixel(Float(x) + 0.5, Float(y) + 0.5, pa[x, y].x, pb[x, y].y))
-        } }
+        for y in 0..<5 {
+            for x in 0..<8 {
+                XCTAssertEqual(got[x, y], Pixel(Float(x) + 0.5, Float(y) + 0.5, pa[x, y].x, pb[x, y].y))
+            }
+        }
         // Outside the given extent the node is transparent.
         let cut = Image(PositionalPointNode([a], extent: Rect(1, 1, 2, 2)) { _, _, p, _, _ in p })
         let c = try TestImages.render(cut, IRect(0, 0, 6, 5))

@@ -1,8 +1,9 @@
 import CKernels
 import Foundation
-@testable import PixelCore
 import TestSupport
 import XCTest
+
+@testable import PixelCore
 
 /// `LanczosScaleNode`'s passes (Swift loops and AVX2 + FMA loops, 512- and 256-bit), in
 /// both orders, against a per-pixel Lanczos-3 summed in double precision: windows moved
@@ -45,7 +46,8 @@ final class LanczosKernelTests: XCTestCase {
         for (input, src) in [(loaded, buf), (computed, half)] {
             for (sx, sy) in [(0.5, 0.5), (0.3, 0.45), (1.6, 0.7), (2.0, 1.0), (1.0, 0.6)] {  // 1.0: five (odd) taps
                 let rect = IRect(covering: LanczosScaleNode(input, sx: sx, sy: sy).extent)
-                let want = (rect.y..<rect.maxY).map { y in (rect.x..<rect.maxX).map { x in reference(src, sx: sx, sy: sy, x, y) } }
+                let want = (rect.y..<rect.maxY).map { y in (rect.x..<rect.maxX).map { x in reference(src, sx: sx, sy: sy, x, y) }
+                }
                 var results: [PixelBuffer] = []
                 try ConvolutionKernelTests.variants { vectorized, name in
                     for order in [true, false] {
@@ -56,7 +58,8 @@ final class LanczosKernelTests: XCTestCase {
                             for y in rect.y..<rect.maxY {
                                 for x in rect.x..<rect.maxX {
                                     let g = got[x, y]
-                                    let d = SIMD4(Double(g.x), Double(g.y), Double(g.z), Double(g.w)) - want[y - rect.y][x - rect.x]
+                                    let d =
+                                        SIMD4(Double(g.x), Double(g.y), Double(g.z), Double(g.w)) - want[y - rect.y][x - rect.x]
                                     worst = max(worst, d.max(), -d.min())
                                 }
                             }
@@ -113,10 +116,14 @@ final class LanczosKernelTests: XCTestCase {
 
     func testTheCheaperOrderIsChosen() {
         // Halving: vertical first (4 units per output pixel and tap against 5).
-        XCTAssertTrue(LanczosScaleNode.verticalFirst(out: IRect(0, 0, 256, 256), source: IRect(0, 0, 525, 525),
-                                                     hTaps: 12, vTaps: 12))
+        XCTAssertTrue(
+            LanczosScaleNode.verticalFirst(
+                out: IRect(0, 0, 256, 256), source: IRect(0, 0, 525, 525),
+                hTaps: 12, vTaps: 12))
         // Doubling: horizontal first, over half as many source rows as output rows.
-        XCTAssertFalse(LanczosScaleNode.verticalFirst(out: IRect(0, 0, 256, 256), source: IRect(0, 0, 137, 137),
-                                                      hTaps: 8, vTaps: 8))
+        XCTAssertFalse(
+            LanczosScaleNode.verticalFirst(
+                out: IRect(0, 0, 256, 256), source: IRect(0, 0, 137, 137),
+                hTaps: 8, vTaps: 8))
     }
 }

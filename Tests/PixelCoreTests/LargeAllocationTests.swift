@@ -1,6 +1,7 @@
 import Foundation
-@testable import PixelCore
 import XCTest
+
+@testable import PixelCore
 
 /// Whole-image buffers come back from the pool: the same memory for the next buffer of about
 /// the same size, zero-filled again where a zeroed buffer is asked for, and the pool never

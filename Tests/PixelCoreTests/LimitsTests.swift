@@ -106,7 +106,9 @@ final class LimitsTests: XCTestCase {
         let src = TestImages.random(300, 200, seed: 5).mapped { $0 * 0.5 }  // rendered, not borrowed
         let blurred = src.gaussianBlurred(sigma: 12), rect = IRect(0, 0, 300, 200)
         nonisolated(unsafe) var polls = 0
-        Cancellation.external = { polls += 1; return polls > 2 }
+        Cancellation.external = {
+            polls += 1; return polls > 2
+        }
         defer { Cancellation.external = nil; Cancellation.reset() }
         XCTAssertThrowsError(try Context(threads: 1, tileSize: 64).render(blurred, rect: rect))
         XCTAssertGreaterThan(polls, 2)
@@ -141,9 +143,10 @@ final class LimitsTests: XCTestCase {
 
 /// The region-of-interest preflight: impossible regions are limit errors before allocation.
 final class PreflightTests: XCTestCase {
-    let checker = Image(GeneratorNode(extent: .infinite, opaque: true) { x, y in
-        (Int(x.rounded(.down)) + Int(y.rounded(.down))) % 2 == 0 ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1)
-    })
+    let checker = Image(
+        GeneratorNode(extent: .infinite, opaque: true) { x, y in
+            (Int(x.rounded(.down)) + Int(y.rounded(.down))) % 2 == 0 ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1)
+        })
 
     func testAHugeDownscaleOfAnInfiniteImageIsALimitError() throws {
         let tiny = checker.transformed(by: Transform(1e-6, 0, 0, 1e-6, 0, 0)).cropped(to: Rect(0, 0, 8, 8))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PixelCore
 import XCTest
+
+@testable import PixelCore
 
 /// The vector programs on opaque pixels (AVX2/AVX-512 where the CPU has them): the power
 /// against powf in Double on every loop tail, signs, zeros, subnormal, huge and non-finite
@@ -12,8 +13,10 @@ final class OpaquePowerTests: XCTestCase {
         return p
     }
 
-    static let special: [Float] = [0, -0.0, 1, -1, 0.5, -0.25, 1e-30, 3e-39, 1e-42, 6e4, 3e30, -3e30,
-                                   .infinity, -.infinity, .nan, 0.0031308, 1 - 1e-7, 1 + 1e-6]
+    static let special: [Float] = [
+        0, -0.0, 1, -1, 0.5, -0.25, 1e-30, 3e-39, 1e-42, 6e4, 3e30, -3e30,
+        .infinity, -.infinity, .nan, 0.0031308, 1 - 1e-7, 1 + 1e-6,
+    ]
 
     func signedPow(_ v: Float, _ e: Float) -> Double {
         v < 0 ? -pow(Double(-v), Double(e)) : pow(Double(v), Double(e))
@@ -25,8 +28,12 @@ final class OpaquePowerTests: XCTestCase {
         let want = signedPow(v, e)
         let wf = Float(want)
         let rel = abs(Double(got) - want) / abs(want)
-        let ok = want.isNaN ? got.isNaN : wf.isInfinite ? got == wf
-            : abs(wf) < Float.leastNormalMagnitude ? abs(Double(got) - want) <= 2.9e-45 : rel <= 1e-7 * Double(1 + abs(e))
+        let ok =
+            want.isNaN
+            ? got.isNaN
+            : wf.isInfinite
+                ? got == wf
+                : abs(wf) < Float.leastNormalMagnitude ? abs(Double(got) - want) <= 2.9e-45 : rel <= 1e-7 * Double(1 + abs(e))
         if !ok { XCTFail("\(what): \(v)^\(e) = \(got), want \(want) (relative error \(rel))") }
         return ok
     }
@@ -54,8 +61,9 @@ final class OpaquePowerTests: XCTestCase {
                 }
                 let before = px
                 try program([.power(e)]).apply(&px, count) { p in
-                    Pixel(Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)),
-                          p.w == 1 ? 1 : -7)  // marks pixels the scalar path took
+                    Pixel(
+                        Float(self.signedPow(p.x, e)), Float(self.signedPow(p.y, e)), Float(self.signedPow(p.z, e)),
+                        p.w == 1 ? 1 : -7)  // marks pixels the scalar path took
                 }
                 for i in 0..<count {
                     let p = before[i], q = px[i]
@@ -100,8 +108,10 @@ final class OpaquePowerTests: XCTestCase {
     func testLargeExponentsNearTheOverflowBound() throws {
         for e: Float in [7.5, 40, 130, 300] {
             let b = 125 / e
-            let values: [Float] = [0.5, 1, 1.5, exp2(b) * 0.99, exp2(b) * 1.01, exp2(-b) * 0.99, exp2(-b) * 1.01,
-                                   exp2(b.rounded(.down)), exp2(-b.rounded(.down)), exp2(b + 4 / e), exp2(-b - 4 / e), 0.25]
+            let values: [Float] = [
+                0.5, 1, 1.5, exp2(b) * 0.99, exp2(b) * 1.01, exp2(-b) * 0.99, exp2(-b) * 1.01,
+                exp2(b.rounded(.down)), exp2(-b.rounded(.down)), exp2(b + 4 / e), exp2(-b - 4 / e), 0.25,
+            ]
             var px = stride(from: 0, to: values.count, by: 3).map { Pixel(values[$0], -values[$0 + 1], values[$0 + 2], 1) }
             px += px + px  // more than one group of eight
             guard try powerMatches(px, e) else { return }
@@ -113,8 +123,10 @@ final class OpaquePowerTests: XCTestCase {
     /// for the reciprocal-estimate version (4.2·10⁻⁶ at e = 40, over its 4.1·10⁻⁶), and a dense
     /// run of mantissas around them.
     func testLargeExponentsWithMantissasNearRootTwo() throws {
-        let worst: [(Float, Float)] = [(40, Float(bitPattern: 0x3E35_5CFF)), (100, Float(bitPattern: 0x3FB4_EF93)),
-                                       (7.5, Float(bitPattern: 0x3A35_5C93))]
+        let worst: [(Float, Float)] = [
+            (40, Float(bitPattern: 0x3E35_5CFF)), (100, Float(bitPattern: 0x3FB4_EF93)),
+            (7.5, Float(bitPattern: 0x3A35_5C93)),
+        ]
         for (e, v) in worst {
             let bits = v.bitPattern
             var px = stride(from: Int64(-3000), to: 3000, by: 3).map { d -> Pixel in
@@ -129,8 +141,10 @@ final class OpaquePowerTests: XCTestCase {
     /// affine → power → affine → power, out of place, against the steps in Double; the run
     /// stops at the first translucent pixel and leaves the rest of the output alone.
     func testChainOfStepsMatchesTheStepsOneByOne() throws {
-        let a = AffineRGB(Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0), offset: Pixel(0.01, 0.02, 0.03, 0))
-        let b = AffineRGB(Pixel(0.9, 0.05, 0, 0), Pixel(0.05, 0.85, 0.05, 0), Pixel(0, 0.05, 0.8, 0), offset: Pixel(0.02, 0.01, 0, 0))
+        let a = AffineRGB(
+            Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0), offset: Pixel(0.01, 0.02, 0.03, 0))
+        let b = AffineRGB(
+            Pixel(0.9, 0.05, 0, 0), Pixel(0.05, 0.85, 0.05, 0), Pixel(0, 0.05, 0.8, 0), offset: Pixel(0.02, 0.01, 0, 0))
         let p = try program([.affine(a), .power(1.1), .affine(b), .power(0.5)])
         func step(_ m: AffineRGB, _ v: SIMD4<Double>) -> SIMD4<Double> {
             var out = SIMD4<Double>(0, 0, 0, 1)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PixelCore
 import TestSupport
 import XCTest
+
+@testable import PixelCore
 
 /// Fused chains compose neighbouring kernels that are affine on opaque pixels: opaque pixels
 /// get the composed map (equal to the steps one by one within float rounding), translucent
@@ -27,14 +28,20 @@ final class PointFusionTests: XCTestCase {
     }
 
     let steps: [any PointKernel] = [
-        AffineStep(affine: AffineRGB(Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0),
-                                     offset: Pixel(0.01, -0.02, 0.03, 0))),
+        AffineStep(
+            affine: AffineRGB(
+                Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0),
+                offset: Pixel(0.01, -0.02, 0.03, 0))),
         AffineStep(affine: AffineRGB(Pixel(0.8, 0, 0.2, 0), Pixel(0, 1.1, 0, 0), Pixel(0.3, 0.1, 0.7, 0))),
         Square(),
-        AffineStep(affine: AffineRGB(Pixel(1, 0.2, 0, 0), Pixel(0, 1, 0.2, 0), Pixel(0.2, 0, 1, 0),
-                                     offset: Pixel(0.05, 0.05, 0.05, 0))),
-        AffineStep(affine: AffineRGB(Pixel(0.5, 0, 0, 0), Pixel(0, 0.5, 0, 0), Pixel(0, 0, 0.5, 0),
-                                     offset: Pixel(0.1, 0, 0, 0))),
+        AffineStep(
+            affine: AffineRGB(
+                Pixel(1, 0.2, 0, 0), Pixel(0, 1, 0.2, 0), Pixel(0.2, 0, 1, 0),
+                offset: Pixel(0.05, 0.05, 0.05, 0))),
+        AffineStep(
+            affine: AffineRGB(
+                Pixel(0.5, 0, 0, 0), Pixel(0, 0.5, 0, 0), Pixel(0, 0, 0.5, 0),
+                offset: Pixel(0.1, 0, 0, 0))),
         AffineStep(affine: AffineRGB(Pixel(0.9, 0.05, 0.05, 0), Pixel(0.05, 0.9, 0.05, 0), Pixel(0.05, 0.05, 0.9, 0))),
     ]
 
@@ -48,7 +55,8 @@ final class PointFusionTests: XCTestCase {
     }
 
     func testComposedMapEqualsTheStepsInTurn() {
-        let a = AffineRGB(Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0), offset: Pixel(0.01, -0.02, 0.03, 0))
+        let a = AffineRGB(
+            Pixel(1.2, 0.1, 0, 0), Pixel(0.05, 0.9, 0.1, 0), Pixel(-0.1, 0, 1.3, 0), offset: Pixel(0.01, -0.02, 0.03, 0))
         let b = AffineRGB(Pixel(0.8, 0, 0.2, 0), Pixel(0, 1.1, 0, 0), Pixel(0.3, 0.1, 0.7, 0), offset: Pixel(0.2, 0, -0.1, 0))
         let ab = a.then(b)
         for p in [Pixel(0.3, 0.6, 0.9, 1), Pixel(-1, 2, 0.5, 1), Pixel(0, 0, 0, 1)] {

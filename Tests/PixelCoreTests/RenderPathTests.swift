@@ -82,7 +82,9 @@ final class RenderPathTests: XCTestCase {
             XCTAssertEqual(TestImages.maxDifference(got, want), 0, "tiles \(tile)")
             let then = try Context(threads: threads, tileSize: tile).render(conv.mapped(f1), rect: rect)
             var worst: Float = 0
-            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { worst = max(worst, TestImages.maxAbs(then[x, y] - f1(want[x, y]))) } }
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX { worst = max(worst, TestImages.maxAbs(then[x, y] - f1(want[x, y]))) }
+            }
             XCTAssertEqual(worst, 0, "point step after the area step, tiles \(tile)")
             let part = IRect(rect.x + 5, rect.y + 3, 40, 30)
             let crop = try Context(threads: threads, tileSize: tile).render(conv.cropped(to: part.rect), rect: rect)

@@ -7,13 +7,16 @@ import XCTest
 final class RendererTests: XCTestCase {
     func chain() -> Image {
         let a = TestImages.random(70, 45, seed: 3, origin: (-7, 4))
-        let blurred = Image(AreaNode(a, haloX: 2, haloY: 1) { src, dst in
-            for y in dst.rect.y..<dst.rect.maxY { for x in dst.rect.x..<dst.rect.maxX {
-                var acc = Pixel.zero
-                for dy in -1...1 { for dx in -2...2 { acc += src[x + dx, y + dy] } }
-                dst[x, y] = acc / 15
-            } }
-        })
+        let blurred = Image(
+            AreaNode(a, haloX: 2, haloY: 1) { src, dst in
+                for y in dst.rect.y..<dst.rect.maxY {
+                    for x in dst.rect.x..<dst.rect.maxX {
+                        var acc = Pixel.zero
+                        for dy in -1...1 { for dx in -2...2 { acc += src[x + dx, y + dy] } }
+                        dst[x, y] = acc / 15
+                    }
+                }
+            })
         return blurred.mapped { $0 * 0.5 }.transformed(by: .rotation(0.2)).clampedToExtent()
             .cropped(to: Rect(-20, -10, 100, 80))
     }
@@ -52,7 +55,10 @@ final class RendererTests: XCTestCase {
     func testASharedNodeIsComputedOncePerTile() throws {
         let counter = Counter()
         let src = TestImages.random(16, 16, seed: 1)
-        let shared = Image(AreaNode(src, haloX: 0, haloY: 0) { s, d in counter.bump(); d.copy(from: s) })
+        let shared = Image(
+            AreaNode(src, haloX: 0, haloY: 0) { s, d in
+                counter.bump(); d.copy(from: s)
+            })
         let both = Image(PointNode([shared.mapped { $0 * 0.5 }, shared], SourceOverKernel()))
         _ = try Context(threads: 1, tileSize: 16).render(both, rect: IRect(0, 0, 16, 16))
         XCTAssertEqual(counter.count, 1)

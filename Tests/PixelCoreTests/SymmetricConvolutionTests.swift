@@ -1,7 +1,8 @@
 import Foundation
-@testable import PixelCore
 import TestSupport
 import XCTest
+
+@testable import PixelCore
 
 /// The symmetric separable passes (unrolled Swift loops, or AVX2 + FMA where the CPU has
 /// it) against a direct double-precision convolution, over widths that leave every tail
@@ -13,8 +14,10 @@ final class SymmetricConvolutionTests: XCTestCase {
             let r = k.count / 2
             XCTAssertTrue(Convolution.isSymmetric(k))
             let dst = PixelBuffer(IRect(3, -2, width, 9))
-            let src = try TestImages.render(TestImages.random(width + 2 * r, 9 + 2 * r, seed: UInt64(width),
-                                                              origin: (3 - r, -2 - r)), dst.rect.grown(r, r))
+            let src = try TestImages.render(
+                TestImages.random(
+                    width + 2 * r, 9 + 2 * r, seed: UInt64(width),
+                    origin: (3 - r, -2 - r)), dst.rect.grown(r, r))
             Convolution.separable(src, dst, k, k)
             var worst: Double = 0
             for y in dst.rect.y..<dst.rect.maxY {

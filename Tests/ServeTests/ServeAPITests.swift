@@ -2,9 +2,10 @@ import Codecs
 import Foundation
 import LuaBridge
 import PixelCore
-@testable import ServeCore
 import TestSupport
 import XCTest
+
+@testable import ServeCore
 
 /// The explorer's API without HTTP: filters, renders against the CLI's own step rendering,
 /// chains up to a step, previews, the chain-file round trip, uploads and every refusal.
@@ -61,9 +62,15 @@ final class ServeAPITests: XCTestCase {
 
     /// The API's pixels are the CLI's: `apply -f` with specials on (presentable), on the same photo.
     func testRenderMatchesTheCLIsSteps() async throws {
-        let r = try await post("/api/render", ["image": "astronaut", "steps": [
-            ["filter": "CIGaussianBlur", "inputs": ["inputRadius": 6]],
-            ["filter": "CIColorControls", "inputs": ["inputSaturation": 0.2]]]])
+        let r = try await post(
+            "/api/render",
+            [
+                "image": "astronaut",
+                "steps": [
+                    ["filter": "CIGaussianBlur", "inputs": ["inputRadius": 6]],
+                    ["filter": "CIColorControls", "inputs": ["inputSaturation": 0.2]],
+                ],
+            ])
         XCTAssertNotNil(r.header("X-Render-Time").flatMap(Double.init))
         XCTAssertEqual(r.header("X-Source-Size"), "512x512")
         let got = try decode(r)
@@ -74,22 +81,31 @@ final class ServeAPITests: XCTestCase {
         XCTAssertEqual(got.width, 512)
         XCTAssertEqual(TestImages.maxDifference(got, wantPixels), 0)
         // raw: Core Image's extent (a blur grows the image)
-        let raw = try decode(try await post("/api/render", ["image": "astronaut", "raw": true,
-                                                            "steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": 6]]]]))
+        let raw = try decode(
+            try await post(
+                "/api/render",
+                [
+                    "image": "astronaut", "raw": true,
+                    "steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": 6]]],
+                ]))
         XCTAssertGreaterThan(raw.width, 512)
     }
 
     func testIdentityAndEmptyChainLeaveTheImageUnchanged() async throws {
         let plain = try decode(try await post("/api/render", ["image": "coffee", "steps": []]))
-        let sepia0 = try decode(try await post("/api/render", ["image": "coffee", "steps": [["filter": "CISepiaTone", "inputs": ["inputIntensity": 0]]]]))
+        let sepia0 = try decode(
+            try await post(
+                "/api/render", ["image": "coffee", "steps": [["filter": "CISepiaTone", "inputs": ["inputIntensity": 0]]]]))
         XCTAssertLessThanOrEqual(TestImages.maxDifference(plain, sepia0), 1.0 / 255)
         let photo = try TestImages.render(try StockImages.load("photos/coffee.png"))
         XCTAssertLessThanOrEqual(TestImages.maxDifference(plain, photo), 1.0 / 255)
     }
 
     func testUptoRendersThePrefixAndDisabledStepsAreSkipped() async throws {
-        let steps: [[String: Any]] = [["id": "s1", "filter": "CISepiaTone"], ["id": "s2", "filter": "CIGaussianBlur", "inputs": ["inputRadius": 3]],
-                                      ["id": "s3", "filter": "CIColorInvert"]]
+        let steps: [[String: Any]] = [
+            ["id": "s1", "filter": "CISepiaTone"], ["id": "s2", "filter": "CIGaussianBlur", "inputs": ["inputRadius": 3]],
+            ["id": "s3", "filter": "CIColorInvert"],
+        ]
         let upto = try decode(try await post("/api/render", ["steps": steps, "upto": "s2"]))
         let two = try decode(try await post("/api/render", ["steps": Array(steps.prefix(2))]))
         XCTAssertEqual(TestImages.maxDifference(upto, two), 0)
@@ -103,10 +119,22 @@ final class ServeAPITests: XCTestCase {
 
     func testUnsetImageInputsGetStockImagesAndSetOnesAreUsed() async throws {
         let photo = try decode(try await post("/api/render", ["steps": []]))
-        let stock = try decode(try await post("/api/render", ["steps": [["filter": "CIDissolveTransition", "inputs": ["inputTime": 1]]]]))
+        let stock = try decode(
+            try await post("/api/render", ["steps": [["filter": "CIDissolveTransition", "inputs": ["inputTime": 1]]]]))
         XCTAssertGreaterThan(Self.meanDifference(stock, photo), 0.05, "the target is the stock cat, not the input")
-        let chosen = try decode(try await post("/api/render", ["steps": [["filter": "CIDissolveTransition", "inputs": [
-            "inputTime": 1, "inputTargetImage": ["image": "astronaut"]]]]]))
+        let chosen = try decode(
+            try await post(
+                "/api/render",
+                [
+                    "steps": [
+                        [
+                            "filter": "CIDissolveTransition",
+                            "inputs": [
+                                "inputTime": 1, "inputTargetImage": ["image": "astronaut"],
+                            ],
+                        ]
+                    ]
+                ]))
         XCTAssertLessThan(Self.meanDifference(chosen, photo), 0.005)
     }
 
@@ -116,12 +144,26 @@ final class ServeAPITests: XCTestCase {
         XCTAssertEqual([small.width, small.height], [128, 128])
         let full = try decode(try await post("/api/render", ["steps": steps]))
         // the twirl stays where it was: compare the full render shrunk with the preview
-        let shrunk = try TestImages.render(try StockImages.scaled(try ImageIO.decode(try ImageWriter.encode(
-            Image(SourceNode(full, opaque: true)), format: .png), name: "full"), maxSide: 128))
+        let shrunk = try TestImages.render(
+            try StockImages.scaled(
+                try ImageIO.decode(
+                    try ImageWriter.encode(
+                        Image(SourceNode(full, opaque: true)), format: .png), name: "full"), maxSide: 128))
         XCTAssertLessThan(Self.meanDifference(small, shrunk), 0.02)
         // unscaled positions would put the twirl elsewhere
-        let misplaced = try decode(try await post("/api/render", ["steps": [["filter": "CITwirlDistortion", "inputs": [
-            "inputCenter": [400, 1600], "inputRadius": 600]]], "size": 128]))
+        let misplaced = try decode(
+            try await post(
+                "/api/render",
+                [
+                    "steps": [
+                        [
+                            "filter": "CITwirlDistortion",
+                            "inputs": [
+                                "inputCenter": [400, 1600], "inputRadius": 600,
+                            ],
+                        ]
+                    ], "size": 128,
+                ]))
         XCTAssertGreaterThan(Self.meanDifference(misplaced, shrunk), 2 * Self.meanDifference(small, shrunk))
     }
 
@@ -137,13 +179,17 @@ final class ServeAPITests: XCTestCase {
     }
 
     func testChainFileRoundTrip() async throws {
-        let steps: [[String: Any]] = [["id": "s1", "filter": "CIVignette", "inputs": ["inputIntensity": 0.75], "enabled": true],
-                                      ["id": "s4", "filter": "CIColorMonochrome", "inputs": ["inputColor": [1, 0.5, 0.25, 1]], "enabled": false],
-                                      ["id": "s5", "filter": "CIQRCodeGenerator", "inputs": ["inputMessage": "a \"quoted\"\nline ü"], "enabled": true]]
+        let steps: [[String: Any]] = [
+            ["id": "s1", "filter": "CIVignette", "inputs": ["inputIntensity": 0.75], "enabled": true],
+            ["id": "s4", "filter": "CIColorMonochrome", "inputs": ["inputColor": [1, 0.5, 0.25, 1]], "enabled": false],
+            ["id": "s5", "filter": "CIQRCodeGenerator", "inputs": ["inputMessage": "a \"quoted\"\nline ü"], "enabled": true],
+        ]
         let export = try await post("/api/chain/export", ["steps": steps])
         XCTAssertEqual(export.status, 200)
         let text = String(decoding: export.body, as: UTF8.self)
-        XCTAssertTrue(text.contains("filter = \"CIColorMonochrome\", inputs = {inputColor = Color(1, 0.5, 0.25, 1)}, enabled = false"), text)
+        XCTAssertTrue(
+            text.contains("filter = \"CIColorMonochrome\", inputs = {inputColor = Color(1, 0.5, 0.25, 1)}, enabled = false"), text
+        )
         let back = try json(await api.handle("POST", "/api/chain/import", body: export.body))
         let list = try XCTUnwrap(back["steps"] as? [[String: Any]])
         XCTAssertEqual(list.map { $0["id"] as? String }, ["s1", "s4", "s5"])
@@ -174,7 +220,8 @@ final class ServeAPITests: XCTestCase {
     }
 
     func testRefusalsAreJSONWithTheCLIsMessages() async throws {
-        func check(_ r: APIResponse, _ status: Int, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        func check(_ r: APIResponse, _ status: Int, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) throws
+        {
             XCTAssertEqual(r.status, status, String(decoding: r.body, as: UTF8.self), file: file, line: line)
             XCTAssertEqual(r.header("Content-Type"), "application/json", file: file, line: line)
             let message = try json(r)["error"] as? String ?? ""
@@ -183,15 +230,22 @@ final class ServeAPITests: XCTestCase {
         try check(await api.handle("POST", "/api/render", body: Array("{\"steps\": [".utf8)), 400, "not valid JSON")
         try check(await api.handle("POST", "/api/render", body: Array("[1]".utf8)), 400, "must be a JSON object")
         try check(try await post("/api/render", ["steps": [["filter": "CINoSuchFilter"]]]), 400, "steps[1]: ")
-        try check(try await post("/api/render", ["steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": "wide"]]]]), 400, "steps[1]")
-        try check(try await post("/api/render", ["steps": [], "image": "../../etc/passwd"]), 404, "no stock image '../../etc/passwd'")
+        try check(
+            try await post("/api/render", ["steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": "wide"]]]]), 400,
+            "steps[1]")
+        try check(
+            try await post("/api/render", ["steps": [], "image": "../../etc/passwd"]), 404, "no stock image '../../etc/passwd'")
         try check(try await post("/api/render", ["steps": [], "image": "upload:999"]), 404, "no such upload")
         try check(try await post("/api/render", ["steps": [], "format": "gif"]), 400, "format must be png, jpeg or webp")
-        try check(try await post("/api/render", ["steps": [["id": "s1", "filter": "CISepiaTone"]], "upto": "s9"]), 400, "no step with id 's9'")
+        try check(
+            try await post("/api/render", ["steps": [["id": "s1", "filter": "CISepiaTone"]], "upto": "s9"]), 400,
+            "no step with id 's9'")
         try check(try await post("/api/render", ["steps": [], "size": 0]), 400, "size must be a whole number")
         try check(try await post("/api/render", ["chain": "os.execute('true') return {}"]), 400, "sandbox")
-        try check(await api.handle("POST", "/api/upload", body: Array("not an image at all".utf8)), 400, "unsupported image format")
-        try check(await api.handle("POST", "/api/upload", body: [UInt8](repeating: 0x89, count: (4 << 20) + 1)), 413, "byte limit")
+        try check(
+            await api.handle("POST", "/api/upload", body: Array("not an image at all".utf8)), 400, "unsupported image format")
+        try check(
+            await api.handle("POST", "/api/upload", body: [UInt8](repeating: 0x89, count: (4 << 20) + 1)), 413, "byte limit")
         try check(await api.handle("GET", "/api/nothing"), 404, "no such page")
         try check(await api.handle("DELETE", "/api/render"), 405, "not allowed")
     }
@@ -199,7 +253,9 @@ final class ServeAPITests: XCTestCase {
     /// Past the bound, requests are refused at once with 503 and Retry-After, never queued;
     /// below it none fails.
     func testConcurrentRendersAreBounded() async throws {
-        let body = ["steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": 20]], ["filter": "CIBloom"]], "size": 192] as [String: Any]
+        let body =
+            ["steps": [["filter": "CIGaussianBlur", "inputs": ["inputRadius": 20]], ["filter": "CIBloom"]], "size": 192]
+            as [String: Any]
         let data = Array(try JSONSerialization.data(withJSONObject: body))
         let api = self.api
         let statuses = await withTaskGroup(of: APIResponse.self) { group in

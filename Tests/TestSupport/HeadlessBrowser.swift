@@ -25,7 +25,8 @@ public final class HeadlessBrowser {
         let env = ProcessInfo.processInfo.environment
         if let forced = env["LUNETTE_CHROMIUM"], FileManager.default.isExecutableFile(atPath: forced) { return forced }
         for dir in (env["PATH"] ?? "/usr/bin").split(separator: ":") {
-            for name in ["chromium", "chromium-browser", "google-chrome"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+            for name in ["chromium", "chromium-browser", "google-chrome"]
+            where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
                 return "\(dir)/\(name)"
             }
         }
@@ -52,8 +53,10 @@ public final class HeadlessBrowser {
         posix_spawn_file_actions_adddup2(&actions, childOut, 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let args = [executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
-                    "--remote-debugging-pipe", "--user-data-dir=" + profile.path, "about:blank"]
+        let args = [
+            executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio",
+            "--remote-debugging-pipe", "--user-data-dir=" + profile.path, "about:blank",
+        ]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -79,7 +82,9 @@ public final class HeadlessBrowser {
 
     /// Sends a command and waits for its reply; returns the reply's `result`.
     @discardableResult
-    public func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 20) throws -> [String: Any] {
+    public func send(
+        _ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 20
+    ) throws -> [String: Any] {
         nextID += 1
         let id = nextID
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -120,8 +125,9 @@ public final class HeadlessBrowser {
         let target = try send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
         let session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
         for method in ["Runtime.enable", "Log.enable", "Page.enable"] { try send(method, session: session) }
-        try send("Emulation.setDeviceMetricsOverride",
-                 ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], session: session)
+        try send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], session: session)
         try navigate(url, session: session)
         return session
     }
@@ -136,8 +142,9 @@ public final class HeadlessBrowser {
     /// The value of a JavaScript expression in the page (a promise is awaited); a thrown
     /// exception fails.
     public func evaluate(_ expression: String, session: String, timeout: Double = 20) throws -> Any? {
-        let reply = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
-                             session: session, timeout: timeout)
+        let reply = try send(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
+            session: session, timeout: timeout)
         if let details = reply["exceptionDetails"] as? [String: Any] {
             let text = ((details["exception"] as? [String: Any])?["description"] as? String) ?? "\(details["text"] ?? "")"
             throw Failure(description: "\(expression.prefix(80)): \(text)")
@@ -168,13 +175,14 @@ public final class HeadlessBrowser {
     public func open(_ url: URL, width: Int = 1280, height: Int = 900) throws -> Report {
         let session = try newPage(url, width: width, height: height)
         let count = """
-        JSON.stringify({images: document.images.length, width: document.documentElement.scrollWidth,
-          broken: Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).length})
-        """
+            JSON.stringify({images: document.images.length, width: document.documentElement.scrollWidth,
+              broken: Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).length})
+            """
         let value = try send("Runtime.evaluate", ["expression": count, "returnByValue": true], session: session)
         var report = Report()
         if let json = (value["result"] as? [String: Any])?["value"] as? String,
-           let counts = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Int] {
+            let counts = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Int]
+        {
             report.images = counts["images"] ?? 0
             report.broken = counts["broken"] ?? 0
             report.scrollWidth = counts["width"] ?? 0

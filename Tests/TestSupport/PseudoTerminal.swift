@@ -8,8 +8,10 @@ public final class PseudoTerminal {
     public private(set) var output = ""
 
     /// `removing` names variables of this process's environment the program must not see.
-    public init(_ executable: URL, arguments: [String] = [], environment: [String: String] = [:],
-                removing: [String] = [], rows: UInt16 = 40, columns: UInt16 = 100) throws {
+    public init(
+        _ executable: URL, arguments: [String] = [], environment: [String: String] = [:],
+        removing: [String] = [], rows: UInt16 = 40, columns: UInt16 = 100
+    ) throws {
         var m: Int32 = 0, s: Int32 = 0
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&m, &s, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }

@@ -33,8 +33,10 @@ public enum Y4MSamples {
     }
 
     /// A whole stream of `frames` pseudo-random frames (every code value possible).
-    public static func random(width: Int, height: Int, chroma: String = "420jpeg", frames: Int, seed: UInt64 = 7,
-                              tags: String = "F25:1 Ip A1:1") -> [UInt8] {
+    public static func random(
+        width: Int, height: Int, chroma: String = "420jpeg", frames: Int, seed: UInt64 = 7,
+        tags: String = "F25:1 Ip A1:1"
+    ) -> [UInt8] {
         var state = seed
         let maxCode = (1 << depth(chroma)) - 1
         var out = Array("YUV4MPEG2 W\(width) H\(height) \(tags) C\(chroma)\n".utf8)
@@ -75,7 +77,8 @@ public enum Y4MSamples {
         var i = nl + 1
         while i < bytes.count {
             guard let e = bytes[i...].firstIndex(of: 0x0a), bytes[i..<e].starts(with: Array("FRAME".utf8)),
-                  e + 1 + size <= bytes.count else { return nil }
+                e + 1 + size <= bytes.count
+            else { return nil }
             frames.append(Array(bytes[(e + 1)..<(e + 1 + size)]))
             i = e + 1 + size
         }

@@ -70,8 +70,10 @@ final class ColorProfile: @unchecked Sendable {
     }
 
     /// The profile of an RGB space from its chromaticities and a decoding gamma (PNG cHRM + gAMA).
-    static func rgb(white: (Double, Double), red: (Double, Double), green: (Double, Double), blue: (Double, Double),
-                    gamma: Double) -> ColorProfile? {
+    static func rgb(
+        white: (Double, Double), red: (Double, Double), green: (Double, Double), blue: (Double, Double),
+        gamma: Double
+    ) -> ColorProfile? {
         ColorProfile(lc_profile_rgb(white.0, white.1, red.0, red.1, green.0, green.1, blue.0, blue.1, gamma))
     }
 

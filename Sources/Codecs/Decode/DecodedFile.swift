@@ -29,8 +29,10 @@ struct DecodedFile {
     let profile: ColorProfile?
     var orientation: Int
 
-    init(name: String, format: ImageFormat, options: LoadOptions, exif: [UInt8]?, icc: [UInt8]?,
-         profile builtin: ColorProfile? = nil) {
+    init(
+        name: String, format: ImageFormat, options: LoadOptions, exif: [UInt8]?, icc: [UInt8]?,
+        profile builtin: ColorProfile? = nil
+    ) {
         self.name = name; self.format = format; self.options = options
         self.exif = exif.flatMap { EXIF($0) }
         orientation = options.orient ? (self.exif?.orientation ?? 1) : 1

@@ -6,7 +6,7 @@ import PixelCore
 /// applyOrientationProperty and Pillow's exif_transpose), in Core Image's bottom-up order.
 /// Lua: `Image.load("rotated.jpg")` is upright; `{orient = false}` keeps stored pixels.
 final class RasterSink {
-    let width: Int, height: Int          // as stored
+    let width: Int, height: Int  // as stored
     let orientation: Int
     let buffer: PixelBuffer
 

@@ -64,8 +64,10 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
 
     /// `reader` is already past the header; `open` makes a new one for a second pass;
     /// `release` runs when the node goes (frees an input held in memory).
-    init(name: String, width: Int, height: Int, rowBytes: Int, opaque: Bool, wholeOnly: Bool, reader: RowReader,
-         open: @escaping () throws -> RowReader, convert: @escaping Convert, release: @escaping () -> Void = {}) {
+    init(
+        name: String, width: Int, height: Int, rowBytes: Int, opaque: Bool, wholeOnly: Bool, reader: RowReader,
+        open: @escaping () throws -> RowReader, convert: @escaping Convert, release: @escaping () -> Void = {}
+    ) {
         self.name = name
         self.width = width; self.height = height; self.rowBytes = rowBytes
         isOpaque = opaque

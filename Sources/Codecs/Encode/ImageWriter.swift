@@ -6,8 +6,10 @@ import PixelCore
 /// Lua: `img:save("out.webp", {lossless = true})`; CLI: `lunette apply in.jpg -o out.tif`
 public enum ImageWriter {
     /// Renders `image` and writes it to `path` ("-" = standard output).
-    public static func write(_ image: Image, to path: String, options: SaveOptions = SaveOptions(),
-                             context: Context = Context()) throws {
+    public static func write(
+        _ image: Image, to path: String, options: SaveOptions = SaveOptions(),
+        context: Context = Context()
+    ) throws {
         let format = try options.format ?? ImageFormat.forOutput(path)
         try options.validate(format)
         _ = try Context.renderRect(for: image)
@@ -18,8 +20,10 @@ public enum ImageWriter {
     }
 
     /// Renders and writes one format to an open stream.
-    static func stream(_ image: Image, format: ImageFormat, to file: UnsafeMutablePointer<FILE>, name: String,
-                       options: SaveOptions, context: Context) throws {
+    static func stream(
+        _ image: Image, format: ImageFormat, to file: UnsafeMutablePointer<FILE>, name: String,
+        options: SaveOptions, context: Context
+    ) throws {
         switch format {
         case .png: try PNGEncoder.stream(image, to: file, name: name, options: options, context: context)
         case .jpeg: try JPEGEncoder.stream(image, to: file, name: name, options: options, context: context)
@@ -30,8 +34,10 @@ public enum ImageWriter {
     }
 
     /// The file bytes for `image` in a format, in memory (tests, previews).
-    public static func encode(_ image: Image, format: ImageFormat, options: SaveOptions = SaveOptions(),
-                              context: Context = Context()) throws -> [UInt8] {
+    public static func encode(
+        _ image: Image, format: ImageFormat, options: SaveOptions = SaveOptions(),
+        context: Context = Context()
+    ) throws -> [UInt8] {
         try options.validate(format)
         return try inMemory { try stream(image, format: format, to: $0, name: "memory", options: options, context: context) }
     }

@@ -49,8 +49,9 @@ final class OutputColor: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: max(1, min(h, 8))) { band in
                 let bands = max(1, min(h, 8))
                 for i in band * h / bands..<(band + 1) * h / bands {
-                    SampleEncoder.encodeRow(strip.row(h - 1 - i), w, into: base + i * w * channels,
-                                            channels: channels, depth: 8, space: space)
+                    SampleEncoder.encodeRow(
+                        strip.row(h - 1 - i), w, into: base + i * w * channels,
+                        channels: channels, depth: 8, space: space)
                 }
             }
         }
@@ -61,8 +62,10 @@ final class OutputColor: @unchecked Sendable {
 extension OutputColor {
     /// The whole image as 8-bit samples in the output colour space, top row first, for
     /// the libraries that encode whole images (WebP, HEIF).
-    static func wholeImage8(_ image: Image, rect: IRect, channels: Int, options: SaveOptions,
-                            context: Context) throws -> [UInt8] {
+    static func wholeImage8(
+        _ image: Image, rect: IRect, channels: Int, options: SaveOptions,
+        context: Context
+    ) throws -> [UInt8] {
         let color = OutputColor(options)
         var samples = [UInt8]()
         samples.reserveCapacity(rect.width * rect.height * channels)

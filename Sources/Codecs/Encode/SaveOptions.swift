@@ -33,16 +33,21 @@ public struct SaveOptions: Sendable {
     public init() {}
 
     /// The keys Lua's `save` accepts; any other is an error.
-    public static let luaKeys = ["format", "depth", "compression", "channels", "workingSpace", "quality",
-                                 "progressive", "subsampling", "optimize", "lossless", "tiffCompression", "colorSpace", "strip", "metadata"]
+    public static let luaKeys = [
+        "format", "depth", "compression", "channels", "workingSpace", "quality",
+        "progressive", "subsampling", "optimize", "lossless", "tiffCompression", "colorSpace", "strip", "metadata",
+    ]
 
     /// Checks ranges; errors name the option.
     public func validate(_ format: ImageFormat? = nil) throws {
         let depths = format == .tiff ? [8, 16, 32] : [8, 16]
         guard depths.contains(png.depth) else {
-            throw LunetteError(.usage, "\(format == .tiff ? "TIFF depth must be 8, 16 or 32" : "PNG depth must be 8 or 16"), got \(png.depth)")
+            throw LunetteError(
+                .usage, "\(format == .tiff ? "TIFF depth must be 8, 16 or 32" : "PNG depth must be 8 or 16"), got \(png.depth)")
         }
-        guard (0...9).contains(png.compression) else { throw LunetteError(.usage, "compression must be 0…9, got \(png.compression)") }
+        guard (0...9).contains(png.compression) else {
+            throw LunetteError(.usage, "compression must be 0…9, got \(png.compression)")
+        }
         guard (1...100).contains(quality) else { throw LunetteError(.usage, "quality must be 1…100, got \(quality)") }
         guard [420, 422, 444].contains(subsampling) else {
             throw LunetteError(.usage, "subsampling must be 420, 422 or 444, got \(subsampling)")

@@ -52,7 +52,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         // A device, FIFO or socket (`-o /dev/stdout`) is a stream, like `-`: PNG unless told.
         if ext.isEmpty, let target = try? OutputTarget(path: path), target.isStream { return .png }
         guard !ext.isEmpty else {
-            throw LunetteError(.usage, "\(path): no file extension to choose the output format by (formats: \(writableList); or give --format)")
+            throw LunetteError(
+                .usage, "\(path): no file extension to choose the output format by (formats: \(writableList); or give --format)")
         }
         guard let f = allCases.first(where: { $0.extensions.contains(ext.lowercased()) }), f.canWrite else {
             throw LunetteError(.usage, "\(path): unknown output format '.\(ext)' (formats: \(writableList))")

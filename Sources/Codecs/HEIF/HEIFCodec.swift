@@ -23,8 +23,9 @@ enum HEIFCodec {
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) }
             var noOrient = options
             noOrient.orient = false
-            let file = DecodedFile(name: name, format: format, options: noOrient, exif: exif, icc: icc,
-                                   profile: nclxProfile(info, name: name))
+            let file = DecodedFile(
+                name: name, format: format, options: noOrient, exif: exif, icc: icc,
+                profile: nclxProfile(info, name: name))
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             let channels = info.has_alpha != 0 ? 4 : 3
             let sixteen = info.bits > 8
@@ -53,8 +54,10 @@ enum HEIFCodec {
                 if size < 0 || size > 1 << 48 { return nil }
             }
             if size == 0 { return nil }  // to the end of the file
-            if size < 8 { return nil }   // damaged: libheif names it
-            if at + size > d.count { return "'\(type.filter { $0.isLetter || $0.isNumber })' box of \(size) bytes runs past the end of the file" }
+            if size < 8 { return nil }  // damaged: libheif names it
+            if at + size > d.count {
+                return "'\(type.filter { $0.isLetter || $0.isNumber })' box of \(size) bytes runs past the end of the file"
+            }
             at += size
         }
         return at < d.count ? "a box header is cut short" : nil
@@ -76,8 +79,10 @@ enum HEIFCodec {
     }
 
     /// Renders the whole image (libheif encodes whole images) and writes HEIC or AVIF.
-    static func stream(_ image: Image, format: ImageFormat, to file: UnsafeMutablePointer<FILE>, name: String,
-                       options: SaveOptions, context: Context) throws {
+    static func stream(
+        _ image: Image, format: ImageFormat, to file: UnsafeMutablePointer<FILE>, name: String,
+        options: SaveOptions, context: Context
+    ) throws {
         let rect = try Context.renderRect(for: image)
         let channels = image.isOpaque ? 3 : 4
         let samples = try OutputColor.wholeImage8(image, rect: rect, channels: channels, options: options, context: context)
@@ -86,10 +91,11 @@ enum HEIFCodec {
         let status = samples.withUnsafeBufferPointer { px in
             exif.withOptionalBytes { e in
                 icc.withOptionalBytes { p in
-                    var params = lh_encode_params(width: UInt32(rect.width), height: UInt32(rect.height), channels: Int32(channels),
-                                                  pixels: px.baseAddress, quality: Int32(options.quality),
-                                                  lossless: options.lossless ? 1 : 0, avif: format == .avif ? 1 : 0,
-                                                  icc: p.baseAddress, icc_length: p.count, exif: e.baseAddress, exif_length: e.count)
+                    var params = lh_encode_params(
+                        width: UInt32(rect.width), height: UInt32(rect.height), channels: Int32(channels),
+                        pixels: px.baseAddress, quality: Int32(options.quality),
+                        lossless: options.lossless ? 1 : 0, avif: format == .avif ? 1 : 0,
+                        icc: p.baseAddress, icc_length: p.count, exif: e.baseAddress, exif_length: e.count)
                     return lh_encode(file, &params, &why, why.count)
                 }
             }

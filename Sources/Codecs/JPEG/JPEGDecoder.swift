@@ -42,7 +42,9 @@ enum JPEGDecoder {
                 y += n
             }
             try check(lj_finish(r), r, name)
-            var extra: [String: PropertyValue] = ["ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")]
+            var extra: [String: PropertyValue] = [
+                "ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")
+            ]
             if info.progressive != 0 { extra["Progressive"] = .number(1) }
             return file.finish(sink, opaque: true, extra: extra)
         }

@@ -11,8 +11,10 @@ import PixelCore
 /// pixels are). The EXIF block and a non-sRGB profile are embedded.
 /// Lua: `img:save("out.jpg", {quality = 85, progressive = true})`
 enum JPEGEncoder {
-    static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
-                       context: Context) throws {
+    static func stream(
+        _ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
+        context: Context
+    ) throws {
         let rect = try Context.renderRect(for: image)
         let channels = options.png.channels == .gray || options.png.channels == .graya ? 1 : 3
         guard let w = lj_writer_new(file) else { throw LunetteError.io("\(name): out of memory") }
@@ -20,10 +22,11 @@ enum JPEGEncoder {
         let exif = options.exifToWrite, icc = options.profileToWrite
         let status = exif.withOptionalBytes { e in
             icc.withOptionalBytes { p in
-                var params = lj_write_params(width: UInt32(rect.width), height: UInt32(rect.height), components: Int32(channels),
-                                             quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-                                             subsampling: Int32(options.subsampling), optimize: options.optimizeHuffman ? 1 : 0,
-                                             icc: p.baseAddress, icc_length: p.count, exif: e.baseAddress, exif_length: e.count)
+                var params = lj_write_params(
+                    width: UInt32(rect.width), height: UInt32(rect.height), components: Int32(channels),
+                    quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
+                    subsampling: Int32(options.subsampling), optimize: options.optimizeHuffman ? 1 : 0,
+                    icc: p.baseAddress, icc_length: p.count, exif: e.baseAddress, exif_length: e.count)
                 return lj_write_start(w, &params)
             }
         }

@@ -14,8 +14,10 @@ final class JPEGRowReader: RowReader {
 
     /// A reader past the header; `start` also begins decompression (after the size checks),
     /// converting CMYK through `cmyk` when given.
-    init(_ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool, shrink: Int = 1,
-         cmyk: CMYKConversion? = nil) throws {
+    init(
+        _ bytes: UnsafeMutableRawBufferPointer, name: String, start: Bool, shrink: Int = 1,
+        cmyk: CMYKConversion? = nil
+    ) throws {
         self.name = name
         guard let r = lj_reader_new(bytes.baseAddress, bytes.count, JPEGDecoder.maxScans) else {
             throw LunetteError.io("\(name): out of memory")
@@ -32,7 +34,8 @@ final class JPEGRowReader: RowReader {
     func begin() throws { try JPEGDecoder.check(lj_start(reader), reader, name) }
 
     func read(_ rows: UnsafeMutableRawPointer, rowBytes: Int, count: Int) throws {
-        try JPEGDecoder.check(lj_read_rows(reader, rows.assumingMemoryBound(to: UInt8.self), rowBytes, UInt32(count)), reader, name)
+        try JPEGDecoder.check(
+            lj_read_rows(reader, rows.assumingMemoryBound(to: UInt8.self), rowBytes, UInt32(count)), reader, name)
     }
 
     func finish() throws { try JPEGDecoder.check(lj_finish(reader), reader, name) }
@@ -53,7 +56,9 @@ final class RowTransform: @unchecked Sendable {
     deinit { lc_transform_free(handle) }
 
     func apply(_ pixels: UnsafeMutablePointer<Pixel>, _ count: Int) {
-        UnsafeMutableRawPointer(pixels).withMemoryRebound(to: Float.self, capacity: count * 4) { lc_transform_rgba(handle, $0, count) }
+        UnsafeMutableRawPointer(pixels).withMemoryRebound(to: Float.self, capacity: count * 4) {
+            lc_transform_rgba(handle, $0, count)
+        }
     }
 }
 
@@ -78,17 +83,20 @@ extension JPEGDecoder {
         try reader.begin()
         let converter = RowConverter(sample: .u8, channels: Int(info.components), curve: file.curve)
         let transform = RowTransform(file.profile)
-        var extra: [String: PropertyValue] = ["ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")]
+        var extra: [String: PropertyValue] = [
+            "ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")
+        ]
         if info.progressive != 0 { extra["Progressive"] = .number(1) }
         owned = false
-        let node = RowStreamNode(name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
-                                 opaque: true, wholeOnly: false, reader: reader,
-                                 open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink, cmyk: cmyk) },
-                                 convert: { row, x, n, dst in
-                                     converter.convert(row, from: x, count: n, into: dst)
-                                     transform?.apply(dst, n)
-                                 },
-                                 release: { bytes.deallocate() })
+        let node = RowStreamNode(
+            name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
+            opaque: true, wholeOnly: false, reader: reader,
+            open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink, cmyk: cmyk) },
+            convert: { row, x, n, dst in
+                converter.convert(row, from: x, count: n, into: dst)
+                transform?.apply(dst, n)
+            },
+            release: { bytes.deallocate() })
         return Image(node).withMetadata(file.metadata(width: width, height: height, extra: extra))
     }
 }

@@ -25,7 +25,9 @@ extension EXIF {
         var seen = Set<Int>()
         guard let ifd0 = u32(4) else { return ([], [], []) }
         let main = entries(at: Int(ifd0), seen: &seen)
-        let pointer = { (tag: Int) in main.first { $0.tag == tag && ($0.type == 4 || $0.type == 13) }.flatMap { self.u32At($0.value) } }
+        let pointer = { (tag: Int) in
+            main.first { $0.tag == tag && ($0.type == 4 || $0.type == 13) }.flatMap { self.u32At($0.value) }
+        }
         let exif = pointer(0x8769).map { entries(at: $0, seen: &seen).filter { $0.tag != 0xa005 } } ?? []
         let gps = pointer(0x8825).map { entries(at: $0, seen: &seen) } ?? []
         return (main, exif, gps)
@@ -45,7 +47,8 @@ extension EXIF {
         for i in 0..<count {
             let at = offset + 2 + i * 12
             guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4), let size = EXIF.typeSizes[type],
-                  n > 0, n <= 1 << 16 else { continue }
+                n > 0, n <= 1 << 16
+            else { continue }
             let length = Int(n) * size
             guard let start = length <= 4 ? at + 8 : u32(at + 8).map({ Int($0) }), start + length <= bytes.count else { continue }
             out.append(Entry(tag: tag, type: type, count: Int(n), value: Array(bytes[start..<start + length])))
@@ -63,8 +66,11 @@ extension EXIF {
     /// IFDs laid out from file offset `base` (even): IFD0 when given (pointing at the
     /// others), the Exif IFD, the GPS IFD, then their long values; with the Exif and GPS
     /// IFDs' offsets (0 when absent). TIFF outputs write the Exif and GPS ones as they are.
-    static func ifds(little: Bool, base: Int, ifd0: [Entry]?, exif: [Entry], gps: [Entry])
-        -> (bytes: [UInt8], exif: Int, gps: Int) {
+    static func ifds(
+        little: Bool, base: Int, ifd0: [Entry]?, exif: [Entry], gps: [Entry]
+    )
+        -> (bytes: [UInt8], exif: Int, gps: Int)
+    {
         func bytes(_ v: Int, _ n: Int) -> [UInt8] {
             (0..<n).map { i in UInt8(truncatingIfNeeded: little ? v >> (8 * i) : v >> (8 * (n - 1 - i))) }
         }

@@ -44,8 +44,10 @@ public struct EXIF {
     }
 
     /// Reads one IFD's known tags into `out`; returns the Exif and GPS IFD offsets.
-    mutating func walk(_ offset: Int, names: [Int: String], into out: inout [String: PropertyValue],
-                       seen: inout Set<Int>, ifd0: Bool = false) -> (exif: Int?, gps: Int?) {
+    mutating func walk(
+        _ offset: Int, names: [Int: String], into out: inout [String: PropertyValue],
+        seen: inout Set<Int>, ifd0: Bool = false
+    ) -> (exif: Int?, gps: Int?) {
         guard !seen.contains(offset), let count = u16(offset), count <= 1000 else { return (nil, nil) }
         seen.insert(offset)
         var pointers: (exif: Int?, gps: Int?) = (nil, nil)

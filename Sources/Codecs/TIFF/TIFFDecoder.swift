@@ -16,7 +16,8 @@ enum TIFFDecoder {
             var info = lt_info()
             try check(lt_read_info(r, Int32(options.page - 1), &info), r, name)
             let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
-            var file = DecodedFile(name: name, format: .tiff, options: options, exif: options.page == 1 ? EXIF.block(fromTIFF: data) : nil, icc: icc)
+            var file = DecodedFile(
+                name: name, format: .tiff, options: options, exif: options.page == 1 ? EXIF.block(fromTIFF: data) : nil, icc: icc)
             file.orientation = options.orient ? Int(info.orientation) : 1
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             let sample: RowConverter.Sample = info.is_float != 0 ? .f32 : info.sample_bits == 16 ? .u16 : .u8
@@ -33,8 +34,10 @@ enum TIFFDecoder {
                 "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),
             ]
             if info.is_float != 0 { metadata["Float"] = .number(1) }
-            let texts = [("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
-                         ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright)]
+            let texts = [
+                ("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
+                ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright),
+            ]
             let tiff = texts.compactMap { key, p in p.map { (key, PropertyValue.string(String(cString: $0))) } }
             if !tiff.isEmpty { metadata["TIFF"] = .dictionary(Dictionary(tiff) { a, _ in a }) }
             let image = file.finish(sink, opaque: !converter.hasAlpha, extra: metadata)
@@ -49,7 +52,8 @@ enum TIFFDecoder {
     static func check(_ status: Int32, _ r: OpaquePointer, _ name: String) throws {
         guard status != LT_OK else { return }
         let why = String(cString: lt_reader_error(r))
-        let short = why.contains("Read error") || why.contains("end of file") || why.contains("Seek error") || why.contains("Cannot read")
+        let short =
+            why.contains("Read error") || why.contains("end of file") || why.contains("Seek error") || why.contains("Cannot read")
         if status == LT_TRUNCATED || short { throw LunetteError(.truncated, "\(name): truncated TIFF (\(why))") }
         if why.hasPrefix("no page") { throw LunetteError.invalid("\(name): \(why)") }
         throw LunetteError.invalid("\(name): invalid TIFF (\(why))")

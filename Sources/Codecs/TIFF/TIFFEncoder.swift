@@ -8,8 +8,10 @@ import PixelCore
 /// (with a predictor), the profile embedded unless sRGB, the EXIF kept as Exif and GPS IFDs.
 /// Lua: `img:save("out.tif", {depth = 16, tiffCompression = "lzw"})`
 enum TIFFEncoder {
-    static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
-                       context: Context) throws {
+    static func stream(
+        _ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
+        context: Context
+    ) throws {
         let rect = try Context.renderRect(for: image)
         let channels: Int
         switch options.png.channels {
@@ -27,9 +29,10 @@ enum TIFFEncoder {
         let icc = o.profileToWrite
         let color = OutputColor(o)
         let w: OpaquePointer? = icc.withOptionalBytes { p in
-            var params = lt_write_params(width: UInt32(rect.width), height: UInt32(rect.height), channels: Int32(channels),
-                                         sample_bits: Int32(depth), compression: compression,
-                                         icc: p.baseAddress, icc_length: UInt32(p.count))
+            var params = lt_write_params(
+                width: UInt32(rect.width), height: UInt32(rect.height), channels: Int32(channels),
+                sample_bits: Int32(depth), compression: compression,
+                icc: p.baseAddress, icc_length: UInt32(p.count))
             return lt_writer_new(file, &params)
         }
         guard let w else { throw LunetteError.io("\(name): out of memory") }
@@ -44,8 +47,9 @@ enum TIFFEncoder {
                     if depth == 32 {
                         floats(src, rect.width, channels: channels, into: dst.baseAddress!.assumingMemoryBound(to: Float.self))
                     } else {
-                        SampleEncoder.encodeRow(src, rect.width, into: dst.baseAddress!, channels: channels, depth: depth,
-                                                space: color.encoding)
+                        SampleEncoder.encodeRow(
+                            src, rect.width, into: dst.baseAddress!, channels: channels, depth: depth,
+                            space: color.encoding)
                         if depth == 16 {  // SampleEncoder writes PNG's big-endian; TIFF here is host order
                             let p = dst.baseAddress!.assumingMemoryBound(to: UInt16.self)
                             for k in 0..<rect.width * channels { p[k] = UInt16(bigEndian: p[k]) }

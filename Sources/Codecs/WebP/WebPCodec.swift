@@ -37,8 +37,10 @@ enum WebPCodec {
     }
 
     /// Renders the whole image, encodes it and writes the file.
-    static func stream(_ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
-                       context: Context) throws {
+    static func stream(
+        _ image: Image, to file: UnsafeMutablePointer<FILE>, name: String, options: SaveOptions,
+        context: Context
+    ) throws {
         let rect = try Context.renderRect(for: image)
         guard rect.width <= 16383, rect.height <= 16383 else {
             throw LunetteError.limit("\(name): \(rect.width)×\(rect.height) is larger than WebP allows (16383 per side)")
@@ -52,10 +54,11 @@ enum WebPCodec {
         let status = samples.withUnsafeBufferPointer { px in
             exif.withOptionalBytes { e in
                 icc.withOptionalBytes { p in
-                    var params = lw_encode_params(width: Int32(rect.width), height: Int32(rect.height), channels: Int32(channels),
-                                                  pixels: px.baseAddress, quality: Float(options.quality),
-                                                  lossless: options.lossless ? 1 : 0, icc: p.baseAddress, icc_length: p.count,
-                                                  exif: e.baseAddress, exif_length: e.count)
+                    var params = lw_encode_params(
+                        width: Int32(rect.width), height: Int32(rect.height), channels: Int32(channels),
+                        pixels: px.baseAddress, quality: Float(options.quality),
+                        lossless: options.lossless ? 1 : 0, icc: p.baseAddress, icc_length: p.count,
+                        exif: e.baseAddress, exif_length: e.count)
                     return lw_encode(&params, &out, &length, &why, why.count)
                 }
             }

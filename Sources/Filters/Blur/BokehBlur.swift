@@ -7,18 +7,23 @@ import PixelCore
 /// area). The input is transparent outside its extent, which grows by the disc.
 /// Lua: `img | CIBokehBlur{radius = 10, ringAmount = 0.5}`
 public enum BokehBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIBokehBlur", "Bokeh Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIBokehBlur", "Bokeh Blur",
         "Blurs like an out-of-focus lens: a disc kernel with an optional bright rim.",
         inputs: [
             .image(),
-            .number(.radius, default: 20, min: 0, max: 500,
-                    sliderMin: 0, sliderMax: 100, "Radius of the bokeh disc, in pixels."),
-            .number("inputRingAmount", "Ring Amount", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "How much brighter the disc's rim is."),
-            .number("inputRingSize", "Ring Size", default: 0.1, min: 0, max: 0.2, sliderMin: 0, sliderMax: 0.2,
-                    "Width of the rim, as a fraction of the radius."),
-            .number("inputSoftness", "Softness", default: 1, min: 0, max: 10, sliderMin: 0.25, sliderMax: 0.4,
-                    "Width of the disc's soft edge, in pixels."),
+            .number(
+                .radius, default: 20, min: 0, max: 500,
+                sliderMin: 0, sliderMax: 100, "Radius of the bokeh disc, in pixels."),
+            .number(
+                "inputRingAmount", "Ring Amount", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "How much brighter the disc's rim is."),
+            .number(
+                "inputRingSize", "Ring Size", default: 0.1, min: 0, max: 0.2, sliderMin: 0, sliderMax: 0.2,
+                "Width of the rim, as a fraction of the radius."),
+            .number(
+                "inputSoftness", "Softness", default: 1, min: 0, max: 10, sliderMin: 0.25, sliderMax: 0.4,
+                "Width of the disc's soft edge, in pixels."),
         ]
     ) { f in
         let image = try f.image()
@@ -26,8 +31,9 @@ public enum BokehBlur {
         guard values.allSatisfy(\.isFinite) else { throw LunetteError.invalid("CIBokehBlur: inputs must be finite") }
         let radius = min(max(values[0], 0), 500)
         guard radius > 0 else { return image }
-        let k = KernelShapes.bokeh(radius: radius, ringAmount: min(max(values[1], 0), 1),
-                                   ringSize: min(max(values[2], 0), 1), softness: min(max(values[3], 0), 10))
+        let k = KernelShapes.bokeh(
+            radius: radius, ringAmount: min(max(values[1], 0), 1),
+            ringSize: min(max(values[2], 0), 1), softness: min(max(values[3], 0), 10))
         guard k.half > 0 else { return image }
         return image.convolved(k.weights, columns: 2 * k.half + 1, rows: 2 * k.half + 1, bias: 0)
     }

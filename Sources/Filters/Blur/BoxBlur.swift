@@ -7,12 +7,14 @@ import PixelCore
 /// the input is transparent; the extent grows by half the side.
 /// Lua: `img | CIBoxBlur{radius = 10}`
 public enum BoxBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIBoxBlur", "Box Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIBoxBlur", "Box Blur",
         "Blurs by averaging each pixel with its neighbours inside a square window set by the radius.",
         inputs: [
             .image(),
-            .number(.radius, default: 10, min: 1,
-                    sliderMin: 1, sliderMax: 100, "Twice the distance, in pixels, from the centre to the square's edge."),
+            .number(
+                .radius, default: 10, min: 1,
+                sliderMin: 1, sliderMax: 100, "Twice the distance, in pixels, from the centre to the square's edge."),
         ]
     ) { f in
         let h = halfSide(radius: f.number("inputRadius"))

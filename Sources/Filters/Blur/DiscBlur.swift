@@ -5,7 +5,8 @@ import PixelCore
 /// a sliding sum per row of the disc. The extent grows by ⌊radius⌋; the input is
 /// transparent outside its extent. Lua: `img | CIDiscBlur{radius = 8}`
 public enum DiscBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIDiscBlur", "Disc Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIDiscBlur", "Disc Blur",
         "Blurs by averaging each pixel over a disc-shaped neighbourhood of the radius.",
         inputs: [
             .image(),

@@ -8,12 +8,16 @@ import PixelCore
 /// is transparent, so edges darken: clamp first and crop after (see `specials`).
 /// Lua: `img | CIGaussianBlur{radius = 4}`
 public enum GaussianBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIGaussianBlur", "Gaussian Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIGaussianBlur", "Gaussian Blur",
         usage: [.stillImage, .video, .builtIn],
         "Blurs the image with a Gaussian kernel whose standard deviation is the radius.",
-        inputs: [.image(),
-                 .number("inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
-                         "Standard deviation of the Gaussian, in pixels.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
+                "Standard deviation of the Gaussian, in pixels."),
+        ]
     ) { f in
         try f.image().gaussianBlurred(sigma: f.number("inputRadius"))
     }

@@ -5,12 +5,14 @@ import PixelCore
 /// colour by colour; alpha is the dilation's, so an opaque photo gives opaque edges on black.
 /// Lua: `img | CIMorphologyGradient{radius = 2}`
 public enum MorphologyGradient {
-    public static let descriptor = FilterDescriptor(.blur, "CIMorphologyGradient", "Morphology Gradient",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIMorphologyGradient", "Morphology Gradient",
         "Finds edges: the maximum minus the minimum within a disc of the radius.",
         inputs: [
             .image(),
-            .number(.radius, default: 5, min: 0,
-                    sliderMin: 0, sliderMax: 50, identity: 0, "Radius of the disc, in pixels."),
+            .number(
+                .radius, default: 5, min: 0,
+                sliderMin: 0, sliderMax: 50, identity: 0, "Radius of the disc, in pixels."),
         ]
     ) { f in
         let image = try f.image(), r = Morphology.radius(f.number("inputRadius"))

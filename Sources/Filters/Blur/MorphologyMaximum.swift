@@ -5,7 +5,8 @@ import PixelCore
 /// the radius (dx² + dy² ≤ r²); the extent grows by ⌊radius⌋, and transparent surroundings
 /// count (so alpha grows outward). Lua: `img | CIMorphologyMaximum{radius = 3}`
 public enum MorphologyMaximum {
-    public static let descriptor = FilterDescriptor(.blur, "CIMorphologyMaximum", "Morphology Maximum",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIMorphologyMaximum", "Morphology Maximum",
         "Dilates: every pixel takes the per-channel maximum within a disc of the radius.",
         inputs: [
             .image(),

@@ -5,7 +5,8 @@ import PixelCore
 /// the radius (dx² + dy² ≤ r²); the extent grows by ⌊radius⌋ and transparent surroundings
 /// count, so edges erode inward. Lua: `img | CIMorphologyMinimum{radius = 3}`
 public enum MorphologyMinimum {
-    public static let descriptor = FilterDescriptor(.blur, "CIMorphologyMinimum", "Morphology Minimum",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIMorphologyMinimum", "Morphology Minimum",
         "Erodes: every pixel takes the per-channel minimum within a disc of the radius.",
         inputs: [
             .image(),

@@ -7,15 +7,18 @@ import PixelCore
 /// and correlated. The input is transparent outside its extent, which grows by the line.
 /// Lua: `img | CIMotionBlur{radius = 20, angle = 0}`
 public enum MotionBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIMotionBlur", "Motion Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIMotionBlur", "Motion Blur",
         usage: [.stillImage, .video, .builtIn],
         "Smears the image along an angle, like a camera moving during the exposure.",
         inputs: [
             .image(),
-            .number(.radius, default: 20, min: 0,
-                    sliderMin: 0, sliderMax: 100, identity: 0, "Spread of the smear (its standard deviation), in pixels."),
-            .number(.angle, default: 0,
-                    sliderMin: -Double.pi, sliderMax: Double.pi, identity: 0, "Direction of the motion, in radians."),
+            .number(
+                .radius, default: 20, min: 0,
+                sliderMin: 0, sliderMax: 100, identity: 0, "Spread of the smear (its standard deviation), in pixels."),
+            .number(
+                .angle, default: 0,
+                sliderMin: -Double.pi, sliderMax: Double.pi, identity: 0, "Direction of the motion, in radians."),
         ]
     ) { f in
         let image = try f.image(), r = f.number("inputRadius"), angle = f.number("inputAngle")

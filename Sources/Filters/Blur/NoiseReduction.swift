@@ -8,19 +8,24 @@ import PixelCore
 /// a Gaussian of σ ≈ 1.3 to 0.2 levels on average (a least-squares 5×5 fit). The extent is
 /// the input's. Lua: `img | CINoiseReduction{noiseLevel = 0.02, sharpness = 0.4}`
 public enum NoiseReduction {
-    public static let descriptor = FilterDescriptor(.blur, "CINoiseReduction", "Noise Reduction",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CINoiseReduction", "Noise Reduction",
         "Smooths variations smaller than the noise level and sharpens the edges that remain.",
         inputs: [
             .image(),
-            .number("inputNoiseLevel", "Noise Level", default: 0.02, min: 0, sliderMin: 0, sliderMax: 0.1, identity: 0,
-                    "Luminance steps smaller than this are smoothed as noise."),
-            .number(.sharpness, default: 0.4, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
-                    "Strength of the sharpening of what remains."),
+            .number(
+                "inputNoiseLevel", "Noise Level", default: 0.02, min: 0, sliderMin: 0, sliderMax: 0.1, identity: 0,
+                "Luminance steps smaller than this are smoothed as noise."),
+            .number(
+                .sharpness, default: 0.4, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
+                "Strength of the sharpening of what remains."),
         ]
     ) { f in
         let image = try f.image()
         let level = f.number("inputNoiseLevel"), k = f.number("inputSharpness")
-        guard level.isFinite, k.isFinite else { throw LunetteError.invalid("CINoiseReduction: noise level and sharpness must be finite") }
+        guard level.isFinite, k.isFinite else {
+            throw LunetteError.invalid("CINoiseReduction: noise level and sharpness must be finite")
+        }
         if level <= 0 && k == 0 { return image }
         let blurred = image.clampedToExtent().gaussianBlurred(sigma: 1.3)
         let n = Float(max(level, 0)), gain = Float(1 + k)

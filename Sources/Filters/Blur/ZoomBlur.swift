@@ -6,18 +6,22 @@ import PixelCore
 /// the input scaled 1.833× = 1/s about the centre, and the mean along that ray matches its
 /// render); negative amounts streak outward. Lua: `img | CIZoomBlur{center = Vector(150, 150), amount = 20}`
 public enum ZoomBlur {
-    public static let descriptor = FilterDescriptor(.blur, "CIZoomBlur", "Zoom Blur",
+    public static let descriptor = FilterDescriptor(
+        .blur, "CIZoomBlur", "Zoom Blur",
         usage: [.stillImage, .video, .builtIn],
         "Streaks the image towards a centre, imitating a zoom during the exposure.",
         inputs: [
             .image(),
             .vector(.center, default: [150, 150], "The point the streaks point at."),
-            .number("inputAmount", "Amount", type: "CIAttributeTypeDistance", default: 20,
-                    sliderMin: -200, sliderMax: 200, identity: 0, "How far the streaks reach."),
+            .number(
+                "inputAmount", "Amount", type: "CIAttributeTypeDistance", default: 20,
+                sliderMin: -200, sliderMax: 200, identity: 0, "How far the streaks reach."),
         ]
     ) { f in
         let image = try f.image(), c = f.vector("inputCenter"), amount = f.number("inputAmount")
-        guard amount.isFinite, c[0].isFinite, c[1].isFinite else { throw LunetteError.invalid("CIZoomBlur: center and amount must be finite") }
+        guard amount.isFinite, c[0].isFinite, c[1].isFinite else {
+            throw LunetteError.invalid("CIZoomBlur: center and amount must be finite")
+        }
         return image.zoomBlurred(cx: c[0], cy: c[1], nearest: max(0.01, min(1 - amount / 66, 100)))
     }
 }

@@ -5,7 +5,8 @@ import PixelCore
 /// (premultiplied again by it); the extent is where both images are.
 /// Lua: `a | CIColorAbsoluteDifference{image2 = b}`
 public enum ColorAbsoluteDifference {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorAbsoluteDifference", "Color Absolute Difference",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorAbsoluteDifference", "Color Absolute Difference",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "The absolute difference of two images' colours, with the product of their alphas.",
         inputs: [

@@ -5,13 +5,19 @@ import PixelCore
 /// matching components of the min and max vectors, then premultiplied again.
 /// Lua: `img | CIColorClamp{minComponents = Vector(0.1, 0.1, 0.1, 0), maxComponents = Vector(0.9, 0.9, 0.9, 1)}`
 public enum ColorClamp {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorClamp", "Color Clamp",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorClamp", "Color Clamp",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Clamps every RGBA component between the matching components of the minimum and maximum vectors.",
-        inputs: [.image(), .vector("inputMinComponents", "Min Components", default: [0, 0, 0, 0],
-                         "Lower bounds for R, G, B, A (straight colour)."),
-                 .vector("inputMaxComponents", "Max Components", default: [1, 1, 1, 1],
-                         "Upper bounds for R, G, B, A (straight colour).")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputMinComponents", "Min Components", default: [0, 0, 0, 0],
+                "Lower bounds for R, G, B, A (straight colour)."),
+            .vector(
+                "inputMaxComponents", "Max Components", default: [1, 1, 1, 1],
+                "Upper bounds for R, G, B, A (straight colour)."),
+        ]
     ) { f in
         let image = try f.image()
         let lo = pixel(f.vector("inputMinComponents")), hi = pixel(f.vector("inputMaxComponents"))

@@ -7,15 +7,21 @@ import PixelCore
 public enum ColorControls {
     public static let luma = Pixel(0.2126, 0.7152, 0.0722, 0)
 
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorControls", "Color Controls",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorControls", "Color Controls",
         "Adjusts saturation, brightness and contrast: saturation mixes with a gray copy, brightness adds an offset, contrast scales around mid-gray.",
-        inputs: [.image(),
-                 .number("inputSaturation", "Saturation", default: 1, min: 0, sliderMin: 0, sliderMax: 2, identity: 1,
-                         "Amount of colour: 0 is gray, 1 unchanged, above 1 more saturated."),
-                 .number("inputBrightness", "Brightness", default: 0, min: -1, sliderMin: -1, sliderMax: 1, identity: 0,
-                         "Offset added to every colour channel."),
-                 .number("inputContrast", "Contrast", default: 1, min: 0, sliderMin: 0.25, sliderMax: 4, identity: 1,
-                         "Scale of the distance from mid-gray.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputSaturation", "Saturation", default: 1, min: 0, sliderMin: 0, sliderMax: 2, identity: 1,
+                "Amount of colour: 0 is gray, 1 unchanged, above 1 more saturated."),
+            .number(
+                "inputBrightness", "Brightness", default: 0, min: -1, sliderMin: -1, sliderMax: 1, identity: 0,
+                "Offset added to every colour channel."),
+            .number(
+                "inputContrast", "Contrast", default: 1, min: 0, sliderMin: 0.25, sliderMax: 4, identity: 1,
+                "Scale of the distance from mid-gray."),
+        ]
     ) { f in
         let image = try f.image()
         let s = Float(f.number("inputSaturation")), b = Float(f.number("inputBrightness"))
@@ -35,8 +41,9 @@ public enum ColorControls {
             let g = c * (1 - s), d = c * s
             let luma = ColorControls.luma, gray = SIMD4<Float>(1, 1, 1, 0)
             let o = c * (b - 0.5) + 0.5
-            affine = AffineRGB(SIMD4(d, 0, 0, 0) + g * luma.x * gray, SIMD4(0, d, 0, 0) + g * luma.y * gray,
-                               SIMD4(0, 0, d, 0) + g * luma.z * gray, offset: SIMD4(o, o, o, 1))
+            affine = AffineRGB(
+                SIMD4(d, 0, 0, 0) + g * luma.x * gray, SIMD4(0, d, 0, 0) + g * luma.y * gray,
+                SIMD4(0, 0, d, 0) + g * luma.z * gray, offset: SIMD4(o, o, o, 1))
         }
         var preservesAlpha: Bool { true }
         var opaqueStep: OpaqueStep? { .affine(affine) }

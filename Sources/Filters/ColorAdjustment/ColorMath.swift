@@ -13,9 +13,13 @@ enum ColorMath {
     @inline(__always) static func encode(_ v: Float) -> Float {
         let a = abs(v)
         let e: Float
-        if a <= 0.0031308 { e = a * 12.92 }
-        else if a <= 1 { e = SRGBTables.lookup(SRGBTables.encode, a.squareRoot()) }
-        else { e = 1.055 * powf(a, 1 / 2.4) - 0.055 }
+        if a <= 0.0031308 {
+            e = a * 12.92
+        } else if a <= 1 {
+            e = SRGBTables.lookup(SRGBTables.encode, a.squareRoot())
+        } else {
+            e = 1.055 * powf(a, 1 / 2.4) - 0.055
+        }
         return v < 0 ? -e : e
     }
 
@@ -23,9 +27,13 @@ enum ColorMath {
     @inline(__always) static func decode(_ v: Float) -> Float {
         let a = abs(v)
         let l: Float
-        if a <= 0.04045 { l = a / 12.92 }
-        else if a <= 1 { l = SRGBTables.lookup(SRGBTables.decode, a) }
-        else { l = powf((a + 0.055) / 1.055, 2.4) }
+        if a <= 0.04045 {
+            l = a / 12.92
+        } else if a <= 1 {
+            l = SRGBTables.lookup(SRGBTables.decode, a)
+        } else {
+            l = powf((a + 0.055) / 1.055, 2.4)
+        }
         return v < 0 ? -l : l
     }
 

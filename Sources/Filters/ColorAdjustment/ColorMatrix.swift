@@ -4,14 +4,27 @@ import PixelCore
 /// CIColorMatrix: each straight (unpremultiplied) channel becomes the dot product of the
 /// pixel with a row vector, plus the bias. Lua: `img | CIColorMatrix{RVector = Vector(0, 1, 0, 0)}`
 public enum ColorMatrix {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorMatrix", "Color Matrix",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorMatrix", "Color Matrix",
         "Multiplies the RGBA colour by a 4×4 matrix given as four row vectors and adds a bias vector.",
-        inputs: [.image(),
-                 .vector("inputRVector", "Red Vector", default: [1, 0, 0, 0], identity: [1, 0, 0, 0], "Weights of R, G, B, A for the red output."),
-                 .vector("inputGVector", "Green Vector", default: [0, 1, 0, 0], identity: [0, 1, 0, 0], "Weights of R, G, B, A for the green output."),
-                 .vector("inputBVector", "Blue Vector", default: [0, 0, 1, 0], identity: [0, 0, 1, 0], "Weights of R, G, B, A for the blue output."),
-                 .vector("inputAVector", "Alpha Vector", default: [0, 0, 0, 1], identity: [0, 0, 0, 1], "Weights of R, G, B, A for the alpha output."),
-                 .vector("inputBiasVector", "Bias Vector", default: [0, 0, 0, 0], identity: [0, 0, 0, 0], "Added to R, G, B, A after the matrix.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputRVector", "Red Vector", default: [1, 0, 0, 0], identity: [1, 0, 0, 0],
+                "Weights of R, G, B, A for the red output."),
+            .vector(
+                "inputGVector", "Green Vector", default: [0, 1, 0, 0], identity: [0, 1, 0, 0],
+                "Weights of R, G, B, A for the green output."),
+            .vector(
+                "inputBVector", "Blue Vector", default: [0, 0, 1, 0], identity: [0, 0, 1, 0],
+                "Weights of R, G, B, A for the blue output."),
+            .vector(
+                "inputAVector", "Alpha Vector", default: [0, 0, 0, 1], identity: [0, 0, 0, 1],
+                "Weights of R, G, B, A for the alpha output."),
+            .vector(
+                "inputBiasVector", "Bias Vector", default: [0, 0, 0, 0], identity: [0, 0, 0, 0],
+                "Added to R, G, B, A after the matrix."),
+        ]
     ) { f in
         let image = try f.image()
         func v(_ k: String) -> Pixel { let c = f.vector(k); return Pixel(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3])) }
@@ -36,7 +49,8 @@ struct ColorMatrixKernel: PointKernel {
     init(r: Pixel, g: Pixel, b: Pixel, a: Pixel, bias: Pixel) {
         self.r = r; self.g = g; self.b = b; self.a = a; self.bias = bias
         preservesAlpha = a == Pixel(0, 0, 0, 1) && bias.w == 0
-        affine = preservesAlpha && r.w == 0 && g.w == 0 && b.w == 0
+        affine =
+            preservesAlpha && r.w == 0 && g.w == 0 && b.w == 0
             ? AffineRGB(Pixel(r.x, g.x, b.x, 0), Pixel(r.y, g.y, b.y, 0), Pixel(r.z, g.z, b.z, 0), offset: bias) : nil
     }
 

@@ -7,17 +7,25 @@ import PixelCore
 public enum ColorPolynomial {
     static let identity: [Double] = [0, 1, 0, 0]
 
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorPolynomial", "Color Polynomial",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorPolynomial", "Color Polynomial",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Applies a cubic polynomial to each of R, G, B and A; coefficients run from the constant term upward.",
-        inputs: [.image(), .vector("inputRedCoefficients", "Red Coefficients", default: identity, identity: identity,
-                         "k0…k3 of the red polynomial."),
-                 .vector("inputGreenCoefficients", "Green Coefficients", default: identity, identity: identity,
-                         "k0…k3 of the green polynomial."),
-                 .vector("inputBlueCoefficients", "Blue Coefficients", default: identity, identity: identity,
-                         "k0…k3 of the blue polynomial."),
-                 .vector("inputAlphaCoefficients", "Alpha Coefficients", default: identity, identity: identity,
-                         "k0…k3 of the alpha polynomial.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputRedCoefficients", "Red Coefficients", default: identity, identity: identity,
+                "k0…k3 of the red polynomial."),
+            .vector(
+                "inputGreenCoefficients", "Green Coefficients", default: identity, identity: identity,
+                "k0…k3 of the green polynomial."),
+            .vector(
+                "inputBlueCoefficients", "Blue Coefficients", default: identity, identity: identity,
+                "k0…k3 of the blue polynomial."),
+            .vector(
+                "inputAlphaCoefficients", "Alpha Coefficients", default: identity, identity: identity,
+                "k0…k3 of the alpha polynomial."),
+        ]
     ) { f in
         let image = try f.image()
         let keys = ["inputRedCoefficients", "inputGreenCoefficients", "inputBlueCoefficients", "inputAlphaCoefficients"]

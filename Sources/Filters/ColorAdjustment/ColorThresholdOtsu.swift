@@ -6,7 +6,8 @@ import PixelCore
 /// separates the two tone populations. Needs a finite extent.
 /// Lua: `img | CIColorThresholdOtsu()`
 public enum ColorThresholdOtsu {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIColorThresholdOtsu", "Color Threshold Otsu",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIColorThresholdOtsu", "Color Threshold Otsu",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Binarises each colour channel at the threshold Otsu's method finds in the image's histogram.",
         inputs: [.image()]

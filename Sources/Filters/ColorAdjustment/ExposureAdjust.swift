@@ -4,11 +4,16 @@ import PixelCore
 /// CIExposureAdjust: colour multiplied by 2^EV in linear light (premultiplied, alpha kept).
 /// Lua: `img | CIExposureAdjust{EV = 0.5}`
 public enum ExposureAdjust {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIExposureAdjust", "Exposure Adjust",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIExposureAdjust", "Exposure Adjust",
         usage: [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn, .xmpSerializable],
         "Changes exposure in photographic stops: colour is multiplied by 2 to the power EV.",
-        inputs: [.image(), .number("inputEV", "EV", default: 0, sliderMin: -10, sliderMax: 10, identity: 0,
-                         "Exposure change in stops.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputEV", "EV", default: 0, sliderMin: -10, sliderMax: 10, identity: 0,
+                "Exposure change in stops."),
+        ]
     ) { f in
         let image = try f.image()
         let ev = f.number("inputEV")

@@ -5,10 +5,15 @@ import PixelCore
 /// rgb' = rgb^power; negative values use odd symmetry (−(−v)^power). Alpha is kept.
 /// Lua: `img | CIGammaAdjust{power = 0.75}`
 public enum GammaAdjust {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIGammaAdjust", "Gamma Adjust",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIGammaAdjust", "Gamma Adjust",
         "Raises colour values to a power: above 1 darkens mid-tones, below 1 brightens them.",
-        inputs: [.image(), .number("inputPower", "Power", default: 1, sliderMin: 0.25, sliderMax: 4, identity: 1,
-                         "The exponent applied to each colour channel.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputPower", "Power", default: 1, sliderMin: 0.25, sliderMax: 4, identity: 1,
+                "The exponent applied to each colour channel."),
+        ]
     ) { f in
         let image = try f.image()
         let power = Float(f.number("inputPower"))

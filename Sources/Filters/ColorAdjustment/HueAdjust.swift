@@ -5,10 +5,15 @@ import PixelCore
 /// rotates linear RGB by `inputAngle` radians about the gray axis (1, 1, 1) (Rodrigues'
 /// formula), so grays stay put and +2π/3 turns red into green. Lua: `img | CIHueAdjust{angle = 0.5}`
 public enum HueAdjust {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIHueAdjust", "Hue Adjust",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIHueAdjust", "Hue Adjust",
         "Shifts every hue by an angle: RGB is rotated around the neutral gray axis.",
-        inputs: [.image(), .number(.angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi, identity: 0,
-                         "Rotation of the hue in radians.")]
+        inputs: [
+            .image(),
+            .number(
+                .angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi, identity: 0,
+                "Rotation of the hue in radians."),
+        ]
     ) { f in
         let image = try f.image()
         let angle = f.number("inputAngle")

@@ -10,13 +10,18 @@ import PixelCore
 /// maps the `inputNeutral` white onto the `inputTargetNeutral` white, so a higher neutral
 /// temperature warms the image. Lua: `img | CITemperatureAndTint{neutral = Vector(5000, 0)}`
 public enum TemperatureAndTint {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CITemperatureAndTint", "Temperature and Tint",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CITemperatureAndTint", "Temperature and Tint",
         "White balance: colours are adapted so that the white described by the neutral (temperature in kelvin, tint) is rendered as the target neutral.",
-        inputs: [.image(),
-                 .vector("inputNeutral", "Neutral", type: "CIAttributeTypeOffset", default: [6500, 0], identity: [6500, 0],
-                         "The scene's white as (temperature in kelvin, tint)."),
-                 .vector("inputTargetNeutral", "Target Neutral", type: "CIAttributeTypeOffset", default: [6500, 0],
-                         identity: [6500, 0], "The white it becomes, as (temperature in kelvin, tint).")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputNeutral", "Neutral", type: "CIAttributeTypeOffset", default: [6500, 0], identity: [6500, 0],
+                "The scene's white as (temperature in kelvin, tint)."),
+            .vector(
+                "inputTargetNeutral", "Target Neutral", type: "CIAttributeTypeOffset", default: [6500, 0],
+                identity: [6500, 0], "The white it becomes, as (temperature in kelvin, tint)."),
+        ]
     ) { f in
         let image = try f.image()
         let from = f.vector("inputNeutral"), to = f.vector("inputTargetNeutral")

@@ -10,21 +10,27 @@ import PixelCore
 public enum ToneCurve {
     static let defaults: [[Double]] = [[0, 0], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, 1]]
 
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIToneCurve", "Tone Curve",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIToneCurve", "Tone Curve",
         "Remaps R, G and B through a smooth monotone spline through five (x, y) points, in a gamma-2 perceptual space.",
-        inputs: [.image()] + (0..<5).map { i in
-            .vector("inputPoint\(i)", "Point \(i)", type: "CIAttributeTypeOffset", default: defaults[i], identity: defaults[i],
+        inputs: [.image()]
+            + (0..<5).map { i in
+                .vector(
+                    "inputPoint\(i)", "Point \(i)", type: "CIAttributeTypeOffset", default: defaults[i], identity: defaults[i],
                     "Control point \(i) of the curve (input, output).")
-        } + [
-            InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                      description: "When true the curve continues past its end points with their slopes; otherwise it holds the end values."),
-        ]
+            } + [
+                InputSpec(
+                    "inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
+                    description:
+                        "When true the curve continues past its end points with their slopes; otherwise it holds the end values.")
+            ]
     ) { f in
         let image = try f.image()
         let pts = (0..<5).map { f.vector("inputPoint\($0)") }
         if pts.map(\.components) == defaults { return image }
-        let spline = try Spline(pts.map { SIMD2($0[0], $0[1]) }, extrapolate: f.number("inputExtrapolate") != 0,
-                                filter: f.filter)
+        let spline = try Spline(
+            pts.map { SIMD2($0[0], $0[1]) }, extrapolate: f.number("inputExtrapolate") != 0,
+            filter: f.filter)
         return image.mappedStraight { c in SIMD3(spline.gamma2(c.x), spline.gamma2(c.y), spline.gamma2(c.z)) }
     }
 

@@ -10,11 +10,15 @@ import PixelCore
 /// tent over the orange hues (R ≥ G ≥ B, (G − B)/(R − B) = 0…0.7, peak 0.35) where skin tones
 /// lie, so faces keep about half the change. Lua: `img | CIVibrance{amount = 0.6}`
 public enum Vibrance {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIVibrance", "Vibrance",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIVibrance", "Vibrance",
         "Saturation adjustment that favours muted colours and protects skin tones; negative amounts mute colours.",
-        inputs: [.image(),
-                 .number("inputAmount", "Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
-                         "Strength: positive boosts muted colours, negative mutes vivid ones.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputAmount", "Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
+                "Strength: positive boosts muted colours, negative mutes vivid ones."),
+        ]
     ) { f in
         let image = try f.image()
         let amount = Float(f.number("inputAmount"))

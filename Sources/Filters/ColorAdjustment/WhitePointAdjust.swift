@@ -8,11 +8,16 @@ import PixelCore
 /// that held wider-gamut values); a Bradford adaptation, which mixes channels, was off by
 /// up to 56 levels in the reds. Lua: `img | CIWhitePointAdjust{color = Color(1, 0.9, 0.75)}`
 public enum WhitePointAdjust {
-    public static let descriptor = FilterDescriptor(.colorAdjustment, "CIWhitePointAdjust", "White Point Adjust",
+    public static let descriptor = FilterDescriptor(
+        .colorAdjustment, "CIWhitePointAdjust", "White Point Adjust",
         "Adapts all colours so that white becomes the given colour (a global colour cast or its correction).",
-        inputs: [.image(), InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeColor",
-                           default: .color(Color(1, 1, 1, 1)), identity: .color(Color(1, 1, 1, 1)),
-                           description: "The colour that white is mapped to.")]
+        inputs: [
+            .image(),
+            InputSpec(
+                "inputColor", "Color", class: .color, type: "CIAttributeTypeColor",
+                default: .color(Color(1, 1, 1, 1)), identity: .color(Color(1, 1, 1, 1)),
+                description: "The colour that white is mapped to."),
+        ]
     ) { f in
         let image = try f.image()
         let c = f.color("inputColor")

@@ -22,9 +22,10 @@ enum CIELab {
     @inline(__always) static func rgb(_ lab: SIMD3<Float>) -> SIMD3<Float> {
         let fy = (lab.x + 16) / 116, fx = fy + lab.y / 500, fz = fy - lab.z / 200
         let x = finv(fx) * white.x, y = finv(fy) * white.y, z = finv(fz) * white.z
-        return SIMD3( 3.240_454_2 * x - 1.537_138_5 * y - 0.498_531_4 * z,
-                     -0.969_266_0 * x + 1.876_010_8 * y + 0.041_556_0 * z,
-                      0.055_643_4 * x - 0.204_025_9 * y + 1.057_225_2 * z)
+        return SIMD3(
+            3.240_454_2 * x - 1.537_138_5 * y - 0.498_531_4 * z,
+            -0.969_266_0 * x + 1.876_010_8 * y + 0.041_556_0 * z,
+            0.055_643_4 * x - 0.204_025_9 * y + 1.057_225_2 * z)
     }
 
     @inline(__always) static func f(_ t: Float) -> Float {
@@ -55,10 +56,15 @@ enum CIELab {
     }
 
     /// The conversions' categories, in Core Image's (alphabetical) order for them.
-    static let categories = [Usage.builtIn.rawValue, Category.colorEffect] + [Usage.highDynamicRange, .interlaced,
-                             .nonSquarePixels, .stillImage, .video].map(\.rawValue)
+    static let categories =
+        [Usage.builtIn.rawValue, Category.colorEffect]
+        + [
+            Usage.highDynamicRange, .interlaced,
+            .nonSquarePixels, .stillImage, .video,
+        ].map(\.rawValue)
 
     /// The shared `inputNormalize` input of the two conversions.
-    static let normalize = InputSpec.number("inputNormalize", "Normalize", type: "CIAttributeTypeBoolean", default: 0,
-                                            "0: L in 0…100 and a, b in about −128…128; 1: all three packed into 0…1.")
+    static let normalize = InputSpec.number(
+        "inputNormalize", "Normalize", type: "CIAttributeTypeBoolean", default: 0,
+        "0: L in 0…100 and a, b in about −128…128; 1: all three packed into 0…1.")
 }

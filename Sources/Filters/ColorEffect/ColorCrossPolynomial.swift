@@ -5,18 +5,26 @@ import PixelCore
 /// k0·r + k1·g + k2·b + k3·r² + k4·g² + k5·b² + k6·r·g + k7·g·b + k8·b·r + k9 with that
 /// channel's ten coefficients; alpha is kept. Lua: `img | CIColorCrossPolynomial{redCoefficients = Vector(0.9, 0.1, 0, 0, 0, 0, 0, 0, 0, 0)}`
 public enum ColorCrossPolynomial {
-    static let identities: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-                                         [0, 0, 1, 0, 0, 0, 0, 0, 0, 0]]
+    static let identities: [[Double]] = [
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+    ]
 
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCrossPolynomial", "Color Cross Polynomial",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorCrossPolynomial", "Color Cross Polynomial",
         "Each output channel is a second-order polynomial of R, G and B: linear, squared and cross terms plus a constant.",
-        inputs: [.image(),
-                 .vector("inputRedCoefficients", "Red Coefficients", default: identities[0], identity: identities[0],
-                         "Ten coefficients of the red output: r g b r² g² b² rg gb br 1."),
-                 .vector("inputGreenCoefficients", "Green Coefficients", default: identities[1], identity: identities[1],
-                         "Ten coefficients of the green output: r g b r² g² b² rg gb br 1."),
-                 .vector("inputBlueCoefficients", "Blue Coefficients", default: identities[2], identity: identities[2],
-                         "Ten coefficients of the blue output: r g b r² g² b² rg gb br 1.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputRedCoefficients", "Red Coefficients", default: identities[0], identity: identities[0],
+                "Ten coefficients of the red output: r g b r² g² b² rg gb br 1."),
+            .vector(
+                "inputGreenCoefficients", "Green Coefficients", default: identities[1], identity: identities[1],
+                "Ten coefficients of the green output: r g b r² g² b² rg gb br 1."),
+            .vector(
+                "inputBlueCoefficients", "Blue Coefficients", default: identities[2], identity: identities[2],
+                "Ten coefficients of the blue output: r g b r² g² b² rg gb br 1."),
+        ]
     ) { f in
         let image = try f.image()
         let ks = ["inputRedCoefficients", "inputGreenCoefficients", "inputBlueCoefficients"].map { f.vector($0) }

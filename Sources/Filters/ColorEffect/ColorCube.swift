@@ -6,11 +6,15 @@ import PixelCore
 /// by the pixel's alpha. Wrong data lengths throw, naming expected and actual sizes; no data
 /// leaves the image unchanged. Lua: `img | CIColorCube{cubeDimension = 2, cubeData = data}`
 public enum ColorCube {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCube", "Color Cube",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorCube", "Color Cube",
         "3D colour lookup table: each pixel's R, G, B select a position in an N×N×N table of RGBA entries, interpolated trilinearly.",
-        inputs: [.image(), .cubeDimension, .cubeData,
-                 .number("inputExtrapolate", "Extrapolate", type: "CIAttributeTypeBoolean", default: 0,
-                         "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces.")]
+        inputs: [
+            .image(), .cubeDimension, .cubeData,
+            .number(
+                "inputExtrapolate", "Extrapolate", type: "CIAttributeTypeBoolean", default: 0,
+                "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
+        ]
     ) { f in
         let image = try f.image()
         guard let cube = try ColorCubeTable.make(f) else { return image }

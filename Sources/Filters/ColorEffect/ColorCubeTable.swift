@@ -37,12 +37,14 @@ struct ColorCubeTable: @unchecked Sendable {
         case nil: return nil
         case .data(let bytes)?:
             guard bytes.count == floats * 4 else {
-                throw LunetteError.invalid("\(key): a cube of dimension \(n) needs \(n)³ × 4 Float32 = \(floats * 4) bytes, got \(bytes.count) bytes")
+                throw LunetteError.invalid(
+                    "\(key): a cube of dimension \(n) needs \(n)³ × 4 Float32 = \(floats * 4) bytes, got \(bytes.count) bytes")
             }
             entries = bytes.withUnsafeBytes { raw in
                 (0..<(n * n * n)).map { i in
                     func at(_ k: Int) -> Float {
-                        Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: (i * 4 + k) * 4, as: UInt32.self)))
+                        Float(
+                            bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: (i * 4 + k) * 4, as: UInt32.self)))
                     }
                     return Pixel(at(0), at(1), at(2), at(3))
                 }
@@ -55,7 +57,8 @@ struct ColorCubeTable: @unchecked Sendable {
                 Pixel(Float(v[i * 4]), Float(v[i * 4 + 1]), Float(v[i * 4 + 2]), Float(v[i * 4 + 3]))
             }
         case let other?:
-            throw LunetteError.invalid("\(key): expected data (a string of Float32 bytes) or a table of numbers, got \(other.typeName)")
+            throw LunetteError.invalid(
+                "\(key): expected data (a string of Float32 bytes) or a table of numbers, got \(other.typeName)")
         }
         return ColorCubeTable(n: n, entries: entries, extrapolate: extrapolate)
     }
@@ -93,5 +96,7 @@ extension InputSpec {
         "Entries per axis of the cube.")
     static let cubeData = InputSpec(
         "inputCubeData", "Cube Data", class: .data,
-        description: "dimension³ RGBA Float32 entries (premultiplied; red fastest, then green, then blue) as a binary string or a table of numbers; unset means the identity cube.")
+        description:
+            "dimension³ RGBA Float32 entries (premultiplied; red fastest, then green, then blue) as a binary string or a table of numbers; unset means the identity cube."
+    )
 }

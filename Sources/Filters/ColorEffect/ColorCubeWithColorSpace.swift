@@ -10,13 +10,18 @@ import PixelCore
 public enum ColorCubeWithColorSpace {
     enum Space { case working, srgb }
 
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorCubeWithColorSpace", "Color Cube with ColorSpace",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorCubeWithColorSpace", "Color Cube with ColorSpace",
         "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
-        inputs: [.image(), .cubeDimension, .cubeData,
-                 InputSpec("inputExtrapolate", "Extrapolate", class: .number,
-                           description: "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
-                 InputSpec("inputColorSpace", "Color Space", class: .object,
-                           description: "The cube's colour space by name: \"sRGB\" or \"linearSRGB\" (nil: the linear working space).")]
+        inputs: [
+            .image(), .cubeDimension, .cubeData,
+            InputSpec(
+                "inputExtrapolate", "Extrapolate", class: .number,
+                description: "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
+            InputSpec(
+                "inputColorSpace", "Color Space", class: .object,
+                description: "The cube's colour space by name: \"sRGB\" or \"linearSRGB\" (nil: the linear working space)."),
+        ]
     ) { f in
         let image = try f.image()
         let space = try parse(f["inputColorSpace"], key: "\(f.filter).inputColorSpace")

@@ -6,7 +6,8 @@ import PixelCore
 /// (the photographic negative people expect) and inverting twice restores the image.
 /// Alpha is kept. Lua: `img | CIColorInvert{}`
 public enum ColorInvert {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorInvert", "Color Invert",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorInvert", "Color Invert",
         "Produces the colour negative of the image: each sRGB-encoded colour channel v becomes 1 − v.",
         imageOnly: { image in image.mappedStraight { c in ColorMath.decode(1 - ColorMath.encode(c)) } })
 }

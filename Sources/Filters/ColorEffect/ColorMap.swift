@@ -9,11 +9,15 @@ import PixelCore
 /// gradient colour (premultiplied) is scaled by the pixel's alpha.
 /// Lua: `img | CIColorMap{gradientImage = ramp}` (e.g. a 256×1 image)
 public enum ColorMap {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorMap", "Color Map",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorMap", "Color Map",
         "Recolours the image by looking up each pixel's luminance along a gradient image, left (black) to right (white).",
-        inputs: [.image(),
-                 InputSpec("inputGradientImage", "Gradient Image", class: .image, type: "CIAttributeTypeGradient",
-                           description: "The lookup table: its middle row, left to right, gives the colours for dark to light.")]
+        inputs: [
+            .image(),
+            InputSpec(
+                "inputGradientImage", "Gradient Image", class: .image, type: "CIAttributeTypeGradient",
+                description: "The lookup table: its middle row, left to right, gives the colours for dark to light."),
+        ]
     ) { f in
         let image = try f.image()
         let table = try row(of: try f.image("inputGradientImage"), key: "\(f.filter).inputGradientImage")

@@ -7,12 +7,18 @@ import PixelCore
 /// then mixes c + (m − c)·intensity on straight colour; alpha is kept.
 /// Lua: `img | CIColorMonochrome{color = Color(0.6, 0.45, 0.3), intensity = 1}`
 public enum ColorMonochrome {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorMonochrome", "Color Monochrome",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorMonochrome", "Color Monochrome",
         "Tints the image into shades of one colour; intensity blends from the original (0) to fully monochrome (1).",
-        inputs: [.image(), InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor",
-                           default: .color(Color(0.6, 0.45, 0.3, 1)), description: "The tint colour."),
-                 .number(.intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                         "How much of the monochrome result to use.")]
+        inputs: [
+            .image(),
+            InputSpec(
+                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor",
+                default: .color(Color(0.6, 0.45, 0.3, 1)), description: "The tint colour."),
+            .number(
+                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                "How much of the monochrome result to use."),
+        ]
     ) { f in
         let image = try f.image()
         let k = Float(f.number("inputIntensity"))

@@ -6,11 +6,15 @@ import PixelCore
 /// encoded values so the steps are perceptually even (and 300 levels is invisible, the
 /// identity). Alpha is kept. Lua: `img | CIColorPosterize{levels = 4}`
 public enum ColorPosterize {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIColorPosterize", "Color Posterize",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIColorPosterize", "Color Posterize",
         "Quantizes each colour channel to a number of brightness steps, for a flat poster look.",
-        inputs: [.image(),
-                 .number("inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
-                         "Steps per channel.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
+                "Steps per channel."),
+        ]
     ) { f in
         let image = try f.image()
         let levels = Float(f.number("inputLevels"))

@@ -6,7 +6,8 @@ import PixelCore
 /// working-space RGB (unclamped); alpha kept. The inverse of CIConvertRGBtoLab.
 /// Lua: `img | CIConvertRGBtoLab{} | CIConvertLabToRGB{}`
 public enum ConvertLabToRGB {
-    public static let descriptor = FilterDescriptor(name: "CIConvertLabToRGB", displayName: "Convert Lab to RGB", categories: CIELab.categories,
+    public static let descriptor = FilterDescriptor(
+        name: "CIConvertLabToRGB", displayName: "Convert Lab to RGB", categories: CIELab.categories,
         description: "Converts pixels holding CIE L*a*b* values (D65), raw or normalized to 0…1, back to RGB.",
         inputs: [.image(), CIELab.normalize]
     ) { f in

@@ -6,7 +6,8 @@ import PixelCore
 /// `inputNormalize` is 1; alpha kept. CIConvertLabToRGB undoes it.
 /// Lua: `img | CIConvertRGBtoLab{normalize = 1}`
 public enum ConvertRGBtoLab {
-    public static let descriptor = FilterDescriptor(name: "CIConvertRGBtoLab", displayName: "Convert RGB to Lab", categories: CIELab.categories,
+    public static let descriptor = FilterDescriptor(
+        name: "CIConvertRGBtoLab", displayName: "Convert RGB to Lab", categories: CIELab.categories,
         description: "Converts the image's colours to CIE L*a*b* values (D65), raw or normalized to 0…1.",
         inputs: [.image(), CIELab.normalize]
     ) { f in

@@ -7,10 +7,13 @@ import PixelCore
 /// the colours are given; the result's alpha is the ramp alpha times the pixel's. So a gray
 /// with 8-bit value v lands at v/255 of the ramp. Lua: `img | CIFalseColor{color0 = Color(0, 0, 0.3), color1 = Color(1, 1, 0)}`
 public enum FalseColor {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIFalseColor", "False Color",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIFalseColor", "False Color",
         "Maps each pixel's luminance onto a two-colour ramp from the first colour to the second.",
-        inputs: [.image(), .color(.color0, default: Color(0.3, 0, 0, 1), "The colour of black."),
-                 .color(.color1, default: Color(1, 0.9, 0.8, 1), "The colour of white.")]
+        inputs: [
+            .image(), .color(.color0, default: Color(0.3, 0, 0, 1), "The colour of black."),
+            .color(.color1, default: Color(1, 0.9, 0.8, 1), "The colour of white."),
+        ]
     ) { f in
         let image = try f.image()
         func v(_ c: Color) -> Pixel { Pixel(Float(c.r), Float(c.g), Float(c.b), Float(min(max(c.a, 0), 1))) }

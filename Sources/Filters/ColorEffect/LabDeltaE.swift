@@ -6,7 +6,8 @@ import PixelCore
 /// R, G and B of an opaque pixel (0…100 and more; about 2 is just noticeable). Transparent
 /// pixels count as black; extent: the union of the two. Lua: `a | CILabDeltaE{image2 = b}`
 public enum LabDeltaE {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CILabDeltaE", "Lab \u{2206}E",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CILabDeltaE", "Lab \u{2206}E",
         "Computes the CIE ΔE 1994 colour difference between two images at every pixel.",
         inputs: [
             .image(),

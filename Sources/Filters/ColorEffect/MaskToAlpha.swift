@@ -5,7 +5,8 @@ import PixelCore
 /// luminance of the working-space (linear, premultiplied) colour clamped to 0…1:
 /// a = clamp(0.2126·r + 0.7152·g + 0.0722·b), out = (a, a, a, a). Lua: `mask | CIMaskToAlpha{}`
 public enum MaskToAlpha {
-    public static let descriptor = FilterDescriptor(.colorEffect, "CIMaskToAlpha", "Mask to Alpha",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CIMaskToAlpha", "Mask to Alpha",
         "Turns a grayscale mask into a white image whose alpha is the gray level: white opaque, black transparent.",
         inputs: [.image()]
     ) { f in

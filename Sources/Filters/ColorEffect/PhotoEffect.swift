@@ -44,8 +44,10 @@ public final class PhotoEffectLook: @unchecked Sendable {
     }
 
     /// A look from a matrix and red, green and blue curves (control points on encoded values, x increasing).
-    public init(matrix: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>),
-                red: [(Double, Double)], green: [(Double, Double)], blue: [(Double, Double)]) {
+    public init(
+        matrix: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>),
+        red: [(Double, Double)], green: [(Double, Double)], blue: [(Double, Double)]
+    ) {
         rows = matrix
         curves = [red, green, blue]
         let n = Self.tableSize
@@ -152,13 +154,19 @@ struct PhotoEffectCurve {
 enum PhotoEffect {
     static let usage: [Usage] = [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn, .xmpSerializable]
 
-    static func descriptor(_ name: String, _ displayName: String, _ description: String,
-                           look: @escaping @autoclosure @Sendable () -> PhotoEffectLook) -> FilterDescriptor {
+    static func descriptor(
+        _ name: String, _ displayName: String, _ description: String,
+        look: @escaping @autoclosure @Sendable () -> PhotoEffectLook
+    ) -> FilterDescriptor {
         // The look (its curve tables) is built on first use, not when the catalogue loads.
-        FilterDescriptor(.colorEffect, name, displayName, usage: usage, description,
-            inputs: [.image(),
-                     InputSpec("inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                               description: "When true, colours outside 0…1 continue the look's curves instead of being clamped.")]
+        FilterDescriptor(
+            .colorEffect, name, displayName, usage: usage, description,
+            inputs: [
+                .image(),
+                InputSpec(
+                    "inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
+                    description: "When true, colours outside 0…1 continue the look's curves instead of being clamped."),
+            ]
         ) { f in
             let image = try f.image()
             let extrapolate = f.number("inputExtrapolate") != 0

@@ -19,11 +19,16 @@ public enum SepiaTone {
         SIMD3(-0.07840, 1.93696, 0.01803),
     ]
 
-    public static let descriptor = FilterDescriptor(.colorEffect, "CISepiaTone", "Sepia Tone",
+    public static let descriptor = FilterDescriptor(
+        .colorEffect, "CISepiaTone", "Sepia Tone",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn, .xmpSerializable],
         "Maps colours to warm brown sepia tones; intensity 0 leaves the image unchanged.",
-        inputs: [.image(), .number(.intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                         "How much of the sepia result to use (0…1).")]
+        inputs: [
+            .image(),
+            .number(
+                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                "How much of the sepia result to use (0…1)."),
+        ]
     ) { f in
         let image = try f.image()
         let k = Float(f.number("inputIntensity"))

@@ -25,12 +25,15 @@ struct VignetteKernel: PointKernel {
     }
 
     /// `image` shaded by `shading(x, y)` (pixel centres, Core Image coordinates).
-    static func shade(_ image: Image, intensity: Double,
-                      _ shading: @escaping @Sendable (Double, Double) -> Double) -> Image {
-        let field = Image(GeneratorNode(extent: image.extent) { x, y in
-            let s = Float(shading(x, y))
-            return Pixel(s, s, s, 1)
-        })
+    static func shade(
+        _ image: Image, intensity: Double,
+        _ shading: @escaping @Sendable (Double, Double) -> Double
+    ) -> Image {
+        let field = Image(
+            GeneratorNode(extent: image.extent) { x, y in
+                let s = Float(shading(x, y))
+                return Pixel(s, s, s, 1)
+            })
         return Image(PointNode([image, field], VignetteKernel(intensity: Float(intensity)), extent: image.extent))
     }
 }

@@ -15,5 +15,6 @@ public enum AdditionCompositing {
 
     public static let descriptor = Composite.descriptor(
         Operator.self, "CIAdditionCompositing", "Addition", usage: Composite.highDynamicRange, extent: .union,
-        "Adds the foreground and background colors component by component, brightening the result (used for highlights and lens flares).")
+        "Adds the foreground and background colors component by component, brightening the result (used for highlights and lens flares)."
+    )
 }

@@ -31,12 +31,17 @@ public enum Composite {
     static let highDynamicRange: [Usage] = [.video, .stillImage, .interlaced, .nonSquarePixels, .highDynamicRange, .builtIn]
 
     /// A composite's descriptor: the two image inputs and a build that makes one point node.
-    static func descriptor<Op: CompositeOperator>(_ op: Op.Type, _ name: String, _ displayName: String,
-                                                  usage: [Usage]? = nil, extent rule: ExtentRule,
-                                                  _ description: String) -> FilterDescriptor {
-        FilterDescriptor(.compositeOperation, name, displayName, usage: usage, description,
-            inputs: [.image("inputImage", "Image", "The foreground (source) image."),
-                     .image(.background)]
+    static func descriptor<Op: CompositeOperator>(
+        _ op: Op.Type, _ name: String, _ displayName: String,
+        usage: [Usage]? = nil, extent rule: ExtentRule,
+        _ description: String
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            .compositeOperation, name, displayName, usage: usage, description,
+            inputs: [
+                .image("inputImage", "Image", "The foreground (source) image."),
+                .image(.background),
+            ]
         ) { f in
             let source = try f.image(), background = try f.image("inputBackgroundImage")
             return image(op, source, background, extent: rule)
@@ -44,8 +49,10 @@ public enum Composite {
     }
 
     /// `source` composited with `background` by `Op`, with the extent `rule` gives.
-    public static func image<Op: CompositeOperator>(_ op: Op.Type, _ source: Image, _ background: Image,
-                                                    extent rule: ExtentRule) -> Image {
+    public static func image<Op: CompositeOperator>(
+        _ op: Op.Type, _ source: Image, _ background: Image,
+        extent rule: ExtentRule
+    ) -> Image {
         let e = rule.extent(source.extent, background.extent)
         if e.isEmpty { return .empty }
         return Image(PointNode([source, background], CompositeKernel<Op>(), extent: e))

@@ -13,5 +13,6 @@ public enum DifferenceBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIDifferenceBlendMode", "Difference Blend Mode", extent: .union,
-        "PDF 'Difference' blend: absolute difference of foreground and background (black foreground = no change, white inverts the background).")
+        "PDF 'Difference' blend: absolute difference of foreground and background (black foreground = no change, white inverts the background)."
+    )
 }

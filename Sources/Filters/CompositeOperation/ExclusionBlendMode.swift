@@ -14,5 +14,6 @@ public enum ExclusionBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIExclusionBlendMode", "Exclusion Blend Mode", extent: .union,
-        "PDF 'Exclusion' blend: like Difference but with lower contrast (black foreground = no change, white inverts the background).")
+        "PDF 'Exclusion' blend: like Difference but with lower contrast (black foreground = no change, white inverts the background)."
+    )
 }

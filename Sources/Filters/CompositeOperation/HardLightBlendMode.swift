@@ -16,5 +16,6 @@ public enum HardLightBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIHardLightBlendMode", "Hard Light Blend Mode", extent: .union,
-        "PDF 'Hard Light' blend: multiplies where the foreground is darker than 50% gray and screens where it is lighter, like a harsh spotlight.")
+        "PDF 'Hard Light' blend: multiplies where the foreground is darker than 50% gray and screens where it is lighter, like a harsh spotlight."
+    )
 }

@@ -15,5 +15,6 @@ public enum LinearBurnBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CILinearBurnBlendMode", "Linear Burn Blend Mode", extent: .union,
-        "'Linear Burn' blend: darkens the background by the foreground's darkness (their sum minus one); white leaves it unchanged.")
+        "'Linear Burn' blend: darkens the background by the foreground's darkness (their sum minus one); white leaves it unchanged."
+    )
 }

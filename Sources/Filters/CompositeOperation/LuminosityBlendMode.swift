@@ -14,5 +14,6 @@ public enum LuminosityBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CILuminosityBlendMode", "Luminosity Blend Mode", extent: .union,
-        "PDF 'Luminosity' blend: takes luminance from the foreground and hue plus saturation from the background (the inverse of Color blend).")
+        "PDF 'Luminosity' blend: takes luminance from the foreground and hue plus saturation from the background (the inverse of Color blend)."
+    )
 }

@@ -15,5 +15,6 @@ public enum OverlayBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIOverlayBlendMode", "Overlay Blend Mode", extent: .union,
-        "PDF 'Overlay' blend: multiplies or screens depending on the background, preserving the background's highlights and shadows.")
+        "PDF 'Overlay' blend: multiplies or screens depending on the background, preserving the background's highlights and shadows."
+    )
 }

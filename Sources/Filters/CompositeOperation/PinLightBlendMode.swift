@@ -16,5 +16,6 @@ public enum PinLightBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIPinLightBlendMode", "Pin Light Blend Mode", extent: .union,
-        "'Pin Light' blend: replaces background colours darker or lighter than the foreground, depending on whether it is below or above 50% gray.")
+        "'Pin Light' blend: replaces background colours darker or lighter than the foreground, depending on whether it is below or above 50% gray."
+    )
 }

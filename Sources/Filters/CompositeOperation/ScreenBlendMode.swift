@@ -13,5 +13,6 @@ public enum ScreenBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIScreenBlendMode", "Screen Blend Mode", extent: .union,
-        "PDF 'Screen' blend: multiplies the inverses of both images and inverts the result, so the output is at least as light as either input.")
+        "PDF 'Screen' blend: multiplies the inverses of both images and inverts the result, so the output is at least as light as either input."
+    )
 }

@@ -18,5 +18,6 @@ public enum SoftLightBlendMode {
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CISoftLightBlendMode", "Soft Light Blend Mode", extent: .union,
-        "PDF 'Soft Light' blend: gently darkens or lightens the background depending on whether the foreground is below or above 50% gray, like a diffuse spotlight.")
+        "PDF 'Soft Light' blend: gently darkens or lightens the background depending on whether the foreground is below or above 50% gray, like a diffuse spotlight."
+    )
 }

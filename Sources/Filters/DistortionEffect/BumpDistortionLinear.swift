@@ -7,23 +7,29 @@ import PixelCore
 /// the line are kept. Model chosen by Lunette (no public formula); positive scales magnify the
 /// band around the line, negative ones squeeze it. Lua: `img | CIBumpDistortionLinear{angle = 0.3, scale = 0.5}`
 public enum BumpDistortionLinear {
-    public static let descriptor = FilterDescriptor(.distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
+    public static let descriptor = FilterDescriptor(
+        .distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
         "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
-        inputs: [.image(), .center("A point on the bump's axis."),
-                 .number(.radius, default: 300, min: 0,
-                         sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
-                 .number(.angle, default: 0,
-                         sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
-                 .number(.scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
-                         "Curvature of the bump: 0 leaves the image unchanged, negative values dent.")]
+        inputs: [
+            .image(), .center("A point on the bump's axis."),
+            .number(
+                .radius, default: 300, min: 0,
+                sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
+            .number(
+                .angle, default: 0,
+                sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
+            .number(
+                .scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
+                "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
+        ]
     ) { f in
         let (image, center, r) = try f.disc()
         let k = f.number("inputScale")
         let angle = f.number("inputAngle")
         if r <= 0 || k == 0 { return image }
         let cx = center.x, cy = center.y
-        let ax = cos(angle), ay = sin(angle)   // along the axis
-        let nx = -ay, ny = ax                  // across it
+        let ax = cos(angle), ay = sin(angle)  // along the axis
+        let nx = -ay, ny = ax  // across it
         let map: @Sendable (Double, Double) -> Point? = { x, y in
             let u = (x - cx) * nx + (y - cy) * ny
             guard abs(u) < r else { return Point(x, y) }
@@ -44,9 +50,11 @@ public enum BumpDistortionLinear {
             let lo = monotonic ? BumpDistortion.bump(a, radius: r, scale: k) : a - reach
             let hi = monotonic ? BumpDistortion.bump(b, radius: r, scale: k) : b + reach
             var xs: [Double] = [], ys: [Double] = []
-            for u in [lo, hi] { for v in [vs.min()!, vs.max()!] {
-                xs.append(cx + u * nx + v * ax); ys.append(cy + u * ny + v * ay)
-            } }
+            for u in [lo, hi] {
+                for v in [vs.min()!, vs.max()!] {
+                    xs.append(cx + u * nx + v * ax); ys.append(cy + u * ny + v * ay)
+                }
+            }
             out = out.union(paddedBox(xs, ys))
             return out
         }

@@ -6,11 +6,15 @@ import PixelCore
 /// the disc samples the rim point on its ray (distance r, same angle).
 /// Lua: `img | CICircleSplashDistortion{center = Vector(256, 256), radius = 100}`
 public enum CircleSplashDistortion {
-    public static let descriptor = FilterDescriptor(.distortionEffect, "CICircleSplashDistortion", "Circle Splash Distortion",
+    public static let descriptor = FilterDescriptor(
+        .distortionEffect, "CICircleSplashDistortion", "Circle Splash Distortion",
         "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
-        inputs: [.image(), .center("Centre of the disc."),
-                 .number(.radius, default: 150, min: 0,
-                         sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels.")]
+        inputs: [
+            .image(), .center("Centre of the disc."),
+            .number(
+                .radius, default: 150, min: 0,
+                sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels."),
+        ]
     ) { f in
         let (image, center, r) = try f.disc()
         return RadialWarp(

@@ -8,11 +8,15 @@ import PixelCore
 /// strongest at the hole's edge and fades as r²/2d far away.
 /// Lua: `img | CIHoleDistortion{center = Vector(256, 256), radius = 60}`
 public enum HoleDistortion {
-    public static let descriptor = FilterDescriptor(.distortionEffect, "CIHoleDistortion", "Hole Distortion",
+    public static let descriptor = FilterDescriptor(
+        .distortionEffect, "CIHoleDistortion", "Hole Distortion",
         "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
-        inputs: [.image(), .center("Centre of the hole."),
-                 .number(.radius, default: 150, min: 0.01,
-                         sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels.")]
+        inputs: [
+            .image(), .center("Centre of the hole."),
+            .number(
+                .radius, default: 150, min: 0.01,
+                sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels."),
+        ]
     ) { f in
         let (image, center, r) = try f.disc()
         let s: @Sendable (Double) -> Double = { d in max(0, d * d - r * r).squareRoot() }

@@ -11,14 +11,19 @@ import PixelCore
 /// (rotation 0 was a no-op). The spiral's rate is a guess. Radius 0 leaves the image as is.
 /// Lua: `img | CILightTunnel{center = Vector(256, 256), rotation = 0.8}`
 public enum LightTunnel {
-    public static let descriptor = FilterDescriptor(.distortionEffect, "CILightTunnel", "Light Tunnel Distortion",
+    public static let descriptor = FilterDescriptor(
+        .distortionEffect, "CILightTunnel", "Light Tunnel Distortion",
         "Keeps a disc of the image and streams its rim outwards in spirals, like the wall of a tunnel.",
-        inputs: [.image(), .center("Centre of the tunnel."),
-                 .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
-                         sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
-                         "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
-                 .number(.radius, default: 100,
-                         sliderMin: 1, sliderMax: 500, identity: 0, "Radius of the tunnel's mouth, in pixels.")]
+        inputs: [
+            .image(), .center("Centre of the tunnel."),
+            .number(
+                "inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
+                sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
+                "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
+            .number(
+                .radius, default: 100,
+                sliderMin: 1, sliderMax: 500, identity: 0, "Radius of the tunnel's mouth, in pixels."),
+        ]
     ) { f in
         try requireFinite(f, "inputCenter", "inputRotation", "inputRadius")
         let image = try f.image()
@@ -26,13 +31,16 @@ public enum LightTunnel {
         if r <= 0 { return image }
         let cx = c[0], cy = c[1]
         let disc = Rect(cx - r - 1, cy - r - 1, 2 * r + 2, 2 * r + 2)
-        return Image(WarpNode(image, extent: image.extent, sourceRegion: { _ in disc }, map: { x, y in
-            let dx = x - cx, dy = y - cy
-            let d = (dx * dx + dy * dy).squareRoot()
-            let turn = d <= r ? rot : rot * (1 + log(d / r))
-            let s = min(d, r) / max(d, 1e-12)
-            let (cs, sn) = (cos(turn), sin(turn))
-            return samplePoint(cx + s * (dx * cs + dy * sn), cy + s * (-dx * sn + dy * cs))
-        }))
+        return Image(
+            WarpNode(
+                image, extent: image.extent, sourceRegion: { _ in disc },
+                map: { x, y in
+                    let dx = x - cx, dy = y - cy
+                    let d = (dx * dx + dy * dy).squareRoot()
+                    let turn = d <= r ? rot : rot * (1 + log(d / r))
+                    let s = min(d, r) / max(d, 1e-12)
+                    let (cs, sn) = (cos(turn), sin(turn))
+                    return samplePoint(cx + s * (dx * cs + dy * sn), cy + s * (-dx * sn + dy * cs))
+                }))
     }
 }

@@ -7,13 +7,18 @@ import PixelCore
 /// public formula): a destination point at distance d samples the source rotated by −θ(d).
 /// Lua: `img | CITwirlDistortion{center = Vector(256, 256), radius = 200, angle = math.pi}`
 public enum TwirlDistortion {
-    public static let descriptor = FilterDescriptor(.distortionEffect, "CITwirlDistortion", "Twirl Distortion",
+    public static let descriptor = FilterDescriptor(
+        .distortionEffect, "CITwirlDistortion", "Twirl Distortion",
         "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
-        inputs: [.image(), .center("Centre of the twirl."),
-                 .number(.radius, default: 300, min: 0,
-                         sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
-                 .number(.angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
-                         "Rotation at the centre, in radians (positive is counter-clockwise).")]
+        inputs: [
+            .image(), .center("Centre of the twirl."),
+            .number(
+                .radius, default: 300, min: 0,
+                sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
+            .number(
+                .angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
+                "Rotation at the centre, in radians (positive is counter-clockwise)."),
+        ]
     ) { f in
         let (image, center, r) = try f.disc()
         let angle = f.number("inputAngle")
@@ -22,8 +27,10 @@ public enum TwirlDistortion {
     }
 
     /// A rotation warp: θ(t) for t = d/r in [0, 1], monotonic in t, zero at t = 1.
-    static func swirl(_ image: Image, center: Point, radius r: Double,
-                      _ theta: @escaping @Sendable (Double) -> Double) -> Image {
+    static func swirl(
+        _ image: Image, center: Point, radius r: Double,
+        _ theta: @escaping @Sendable (Double) -> Double
+    ) -> Image {
         RadialWarp(
             center: center, radius: r,
             profile: { d in (d, -theta(d / r)) },

@@ -7,11 +7,13 @@ import PixelCore
 /// (or its fallback) 12 pt black, as in Core Text. Each run is shaped with its own font.
 /// Lua: `CIAttributedTextImageGenerator{text = "Hello <u>world</u>", padding = 8}`
 public enum AttributedTextImageGenerator {
-    public static let descriptor = FilterDescriptor(.generator, "CIAttributedTextImageGenerator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIAttributedTextImageGenerator",
         "Attributed Text Image Generator",
         "Renders styled text (font, size, colour, underline per run, written as <span> markup) on transparent.",
-        inputs: TextInputs.text("Text with <span font=\"…\" size=\"…\" color=\"#rrggbb\" underline=\"true\">…</span> and <u>…</u> markup; \"\\n\" starts a new line.",
-                                cls: .attributedString) + TextInputs.scaleAndPadding
+        inputs: TextInputs.text(
+            "Text with <span font=\"…\" size=\"…\" color=\"#rrggbb\" underline=\"true\">…</span> and <u>…</u> markup; \"\\n\" starts a new line.",
+            cls: .attributedString) + TextInputs.scaleAndPadding
     ) { f in
         let runs = try TextMarkup.parse(f.string("inputText") ?? "", filter: f.filter)
         return try TextInputs.render(runs, f)

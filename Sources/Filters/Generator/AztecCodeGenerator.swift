@@ -12,17 +12,23 @@ import PixelCore
 public enum AztecCodeGenerator {
     public static let quietZone = 2
 
-    public static let descriptor = FilterDescriptor(.generator, "CIAztecCodeGenerator", "Aztec Code Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIAztecCodeGenerator", "Aztec Code Generator",
         usage: [.stillImage, .builtIn],
         "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
-        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-                 InputSpec("inputCorrectionLevel", "Correction Level", class: .number, type: nil, default: .number(23),
-                           min: 5, max: 95, sliderMin: 5, sliderMax: 95,
-                           description: "Percentage of the symbol given to error correction (libzint offers up to 50%)."),
-                 .automatic("inputLayers", "Layers", min: 1, max: 32,
-                            "Number of data layers around the bullseye (unset: the fewest that fit)."),
-                 .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1,
-                            "1 for a compact symbol (up to 4 layers), 0 for full range (unset: whichever is smaller).")]
+        inputs: [
+            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+            InputSpec(
+                "inputCorrectionLevel", "Correction Level", class: .number, type: nil, default: .number(23),
+                min: 5, max: 95, sliderMin: 5, sliderMax: 95,
+                description: "Percentage of the symbol given to error correction (libzint offers up to 50%)."),
+            .automatic(
+                "inputLayers", "Layers", min: 1, max: 32,
+                "Number of data layers around the bullseye (unset: the fewest that fit)."),
+            .automatic(
+                "inputCompactStyle", "Compact Style", min: 0, max: 1,
+                "1 for a compact symbol (up to 4 layers), 0 for full range (unset: whichever is smaller)."),
+        ]
     ) { f in
         let message = f.barcodeMessage()
         let percent = f.number("inputCorrectionLevel")
@@ -42,7 +48,9 @@ public enum AztecCodeGenerator {
             let floor = try autoCapacity(message, level: level, percent: percent)
             explicit = (c ? Array(1...4) : Array(5...36)).filter { capacity($0) >= floor }
         case (let l?, true?):
-            guard l <= 4 else { throw LunetteError.invalid("CIAztecCodeGenerator: a compact symbol has at most 4 layers, got \(l)") }
+            guard l <= 4 else {
+                throw LunetteError.invalid("CIAztecCodeGenerator: a compact symbol has at most 4 layers, got \(l)")
+            }
             explicit = [l]
         case (let l?, false?): explicit = [4 + l]
         case (let l?, nil): explicit = l <= 4 ? [l, 4 + l] : [4 + l]
@@ -80,8 +88,11 @@ public enum AztecCodeGenerator {
     }
 
     static func failure(_ e: Barcode.Failure, _ count: Int, _ layers: Int32?, _ percent: Double) -> LunetteError {
-        guard e.tooLong else { return LunetteError.invalid("CIAztecCodeGenerator: libzint cannot encode the message: \(e.message)") }
+        guard e.tooLong else {
+            return LunetteError.invalid("CIAztecCodeGenerator: libzint cannot encode the message: \(e.message)")
+        }
         let what = layers.map { "\($0) layer\($0 == 1 ? "" : "s")" } ?? "any Aztec symbol"
-        return LunetteError.invalid("CIAztecCodeGenerator: a message of \(count) bytes does not fit \(what) at \(fmt(percent))% correction")
+        return LunetteError.invalid(
+            "CIAztecCodeGenerator: a message of \(count) bytes does not fit \(what) at \(fmt(percent))% correction")
     }
 }

@@ -12,8 +12,10 @@ enum Barcode {
     typealias Symbol = BarcodeEncoder.Symbol
     typealias Failure = BarcodeEncoder.Failure
 
-    static func encode(_ data: [UInt8], _ symbology: Symbology, option1: Int32 = -1, option2: Int32 = 0,
-                       option3: Int32 = 0) -> Result<Symbol, Failure> {
+    static func encode(
+        _ data: [UInt8], _ symbology: Symbology, option1: Int32 = -1, option2: Int32 = 0,
+        option3: Int32 = 0
+    ) -> Result<Symbol, Failure> {
         BarcodeEncoder.encode(data, symbology, option1: option1, option2: option2, option3: option3)
     }
 
@@ -75,7 +77,8 @@ extension InputSpec {
 
     /// An NSNumber input with no default (unset means automatic) and no attribute type.
     static func automatic(_ key: String, _ displayName: String, min: Double, max: Double, _ description: String) -> InputSpec {
-        InputSpec(key, displayName, class: .number, type: nil, default: nil, min: min, max: max,
-                  sliderMin: min, sliderMax: max, description: description)
+        InputSpec(
+            key, displayName, class: .number, type: nil, default: nil, min: min, max: max,
+            sliderMin: min, sliderMax: max, description: description)
     }
 }

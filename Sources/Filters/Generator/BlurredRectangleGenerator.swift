@@ -8,14 +8,16 @@ import PixelCore
 /// extent is the rectangle grown by 4σ, where the blur falls below 1/30000.
 /// Lua: `CIBlurredRectangleGenerator{extent = Rect(20, 20, 200, 120), sigma = 12, color = Color(0, 0, 0, 0.6)}`
 public enum BlurredRectangleGenerator {
-    public static let descriptor = FilterDescriptor(name: "CIBlurredRectangleGenerator", displayName: "Blurred Rectangle Generator",
+    public static let descriptor = FilterDescriptor(
+        name: "CIBlurredRectangleGenerator", displayName: "Blurred Rectangle Generator",
         // Core Image files it under BuiltIn first, so the family shorthand would misorder them.
         categories: Shape.builtInHDRGenerator,
         description: "A rectangle of colour softened by a Gaussian blur: a drop shadow or glow.",
         inputs: [
             .vector(.extent, default: [0, 0, 100, 100], "The rectangle before blurring: x, y, width, height."),
-            .number("inputSigma", "Sigma", type: "CIAttributeTypeDistance", default: 10, min: 0,
-                    "Standard deviation of the Gaussian blur in pixels."),
+            .number(
+                "inputSigma", "Sigma", type: "CIAttributeTypeDistance", default: 10, min: 0,
+                "Standard deviation of the Gaussian blur in pixels."),
             .color(.color, default: Color(1, 1, 1, 1), "The colour of the rectangle."),
         ]
     ) { f in
@@ -27,9 +29,10 @@ public enum BlurredRectangleGenerator {
         let color = Transfer.workingPixel(f.color("inputColor"))
         let grow = 4 * sigma
         let extent = Rect(rect.x - grow, rect.y - grow, rect.width + 2 * grow, rect.height + 2 * grow)
-        return Image(GeneratorNode(extent: extent) { x, y in
-            color * Float(coverage(x, rect.x, rect.x + rect.width, sigma) * coverage(y, rect.y, rect.y + rect.height, sigma))
-        })
+        return Image(
+            GeneratorNode(extent: extent) { x, y in
+                color * Float(coverage(x, rect.x, rect.x + rect.width, sigma) * coverage(y, rect.y, rect.y + rect.height, sigma))
+            })
     }
 
     /// ∫ from −∞ to u of Φ(t/σ) dt: σ·(s·Φ(s) + φ(s)) with s = u/σ; max(u, 0) at σ = 0.

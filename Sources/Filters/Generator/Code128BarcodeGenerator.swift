@@ -6,14 +6,19 @@ import PixelCore
 /// every side by `quietSpace` white pixels (both rounded to whole pixels), opaque.
 /// Lua: `CICode128BarcodeGenerator{message = "LUNETTE-42", barcodeHeight = 40}`
 public enum Code128BarcodeGenerator {
-    public static let descriptor = FilterDescriptor(.generator, "CICode128BarcodeGenerator", "Code 128 Barcode Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CICode128BarcodeGenerator", "Code 128 Barcode Generator",
         usage: [.stillImage, .builtIn],
         "Encodes the message as a Code 128 linear barcode, one pixel per module, with a white quiet space around it.",
-        inputs: [.message("The text to encode (ASCII; bytes 128…255 are encoded through Code 128's FNC4)."),
-                 .number("inputQuietSpace", "Quiet Space", default: 10, min: 0, max: 100, sliderMin: 0, sliderMax: 20,
-                         "White pixels on every side of the bars."),
-                 .number("inputBarcodeHeight", "Barcode Height", default: 32, min: 1, max: 500, sliderMin: 1, sliderMax: 50,
-                         "Height of the bars in pixels.")]
+        inputs: [
+            .message("The text to encode (ASCII; bytes 128…255 are encoded through Code 128's FNC4)."),
+            .number(
+                "inputQuietSpace", "Quiet Space", default: 10, min: 0, max: 100, sliderMin: 0, sliderMax: 20,
+                "White pixels on every side of the bars."),
+            .number(
+                "inputBarcodeHeight", "Barcode Height", default: 32, min: 1, max: 500, sliderMin: 1, sliderMax: 50,
+                "Height of the bars in pixels."),
+        ]
     ) { f in
         let message = f.barcodeMessage()
         let quiet = Int(f.number("inputQuietSpace").rounded())
@@ -22,7 +27,8 @@ public enum Code128BarcodeGenerator {
         case .success(let symbol):
             return try Barcode.image(symbol, quietX: quiet, quietY: quiet, rowHeight: height)
         case .failure(let e) where e.tooLong:
-            throw LunetteError.invalid("CICode128BarcodeGenerator: a message of \(message.count) bytes is too long for Code 128 (libzint: \(e.message))")
+            throw LunetteError.invalid(
+                "CICode128BarcodeGenerator: a message of \(message.count) bytes is too long for Code 128 (libzint: \(e.message))")
         case .failure(let e):
             throw LunetteError.invalid("CICode128BarcodeGenerator: libzint cannot encode the message: \(e.message)")
         }

@@ -15,24 +15,35 @@ import PixelCore
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3
 
-    public static let descriptor = FilterDescriptor(.generator, "CIPDF417BarcodeGenerator", "PDF417 Barcode Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIPDF417BarcodeGenerator", "PDF417 Barcode Generator",
         "Encodes the message bytes as a PDF417 stacked barcode, modules one pixel wide and rows three pixels tall.",
-        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-                 .automatic("inputMinWidth", "Min Width", min: 56, max: 583, "Smallest image width in pixels."),
-                 .automatic("inputMaxWidth", "Max Width", min: 56, max: 583, "Largest image width in pixels."),
-                 .automatic("inputMinHeight", "Min Height", min: 13, max: 283, "Smallest image height in pixels (rows grow taller to reach it)."),
-                 .automatic("inputMaxHeight", "Max Height", min: 13, max: 283, "Largest image height in pixels."),
-                 .automatic("inputDataColumns", "Data Columns", min: 1, max: 30, "Number of data columns."),
-                 .automatic("inputRows", "Rows", min: 3, max: 90, "Number of rows."),
-                 .automatic("inputPreferredAspectRatio", "Preferred Aspect Ratio", min: 0, max: 9.223372036854775808e18,
-                            "Preferred width / height of the image."),
-                 .automatic("inputCompactionMode", "Compaction Mode", min: 0, max: 3,
-                            "Requested compaction (libzint always picks the shortest valid mix)."),
-                 .automatic("inputCompactStyle", "Compact Style", min: 0, max: 1, "1 for compact (truncated) PDF417 without right row indicators."),
-                 .automatic("inputCorrectionLevel", "Correction Level", min: 0, max: 8,
-                            "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
-                 .automatic("inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
-                            "Accepted for compatibility; libzint emits mode latches as needed.")]
+        inputs: [
+            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+            .automatic("inputMinWidth", "Min Width", min: 56, max: 583, "Smallest image width in pixels."),
+            .automatic("inputMaxWidth", "Max Width", min: 56, max: 583, "Largest image width in pixels."),
+            .automatic(
+                "inputMinHeight", "Min Height", min: 13, max: 283,
+                "Smallest image height in pixels (rows grow taller to reach it)."),
+            .automatic("inputMaxHeight", "Max Height", min: 13, max: 283, "Largest image height in pixels."),
+            .automatic("inputDataColumns", "Data Columns", min: 1, max: 30, "Number of data columns."),
+            .automatic("inputRows", "Rows", min: 3, max: 90, "Number of rows."),
+            .automatic(
+                "inputPreferredAspectRatio", "Preferred Aspect Ratio", min: 0, max: 9.223372036854775808e18,
+                "Preferred width / height of the image."),
+            .automatic(
+                "inputCompactionMode", "Compaction Mode", min: 0, max: 3,
+                "Requested compaction (libzint always picks the shortest valid mix)."),
+            .automatic(
+                "inputCompactStyle", "Compact Style", min: 0, max: 1,
+                "1 for compact (truncated) PDF417 without right row indicators."),
+            .automatic(
+                "inputCorrectionLevel", "Correction Level", min: 0, max: 8,
+                "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
+            .automatic(
+                "inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
+                "Accepted for compatibility; libzint emits mode latches as needed."),
+        ]
     ) { f in
         let message = f.barcodeMessage()
         func int(_ key: String) -> Int? { f.optionalNumber(key).map { Int($0.rounded()) } }
@@ -45,9 +56,10 @@ public enum PDF417BarcodeGenerator {
         let ratio = f.optionalNumber("inputPreferredAspectRatio")
 
         func fail(_ e: Barcode.Failure) -> LunetteError {
-            LunetteError.invalid(e.tooLong
-                ? "CIPDF417BarcodeGenerator: a message of \(message.count) bytes does not fit the requested rows/columns (libzint: \(e.message))"
-                : "CIPDF417BarcodeGenerator: libzint cannot encode the message: \(e.message)")
+            LunetteError.invalid(
+                e.tooLong
+                    ? "CIPDF417BarcodeGenerator: a message of \(message.count) bytes does not fit the requested rows/columns (libzint: \(e.message))"
+                    : "CIPDF417BarcodeGenerator: libzint cannot encode the message: \(e.message)")
         }
         /// The row height meeting the height limits for `n` rows, if any.
         func fittingRowHeight(_ n: Int) -> Int? {
@@ -73,9 +85,13 @@ public enum PDF417BarcodeGenerator {
         }
         // Search the column count: within the limits, nearest the preferred aspect ratio.
         let target: Double
-        if let r = ratio, r > 0 { target = r } else if case .success(let s) = auto {
+        if let r = ratio, r > 0 {
+            target = r
+        } else if case .success(let s) = auto {
             target = Double(s.width + 2 * quietZone) / Double(s.rows * standardRowHeight + 2 * quietZone)
-        } else { target = 3 }
+        } else {
+            target = 3
+        }
         var best: (score: Double, symbol: Barcode.Symbol, height: Int)?
         var lastFailure: Barcode.Failure?
         for columns in Int32(1)...30 {
@@ -90,7 +106,9 @@ public enum PDF417BarcodeGenerator {
         }
         guard let best else {
             if let e = lastFailure, case .failure = auto { throw fail(e) }
-            throw LunetteError.invalid("CIPDF417BarcodeGenerator: no symbol for \(message.count) bytes fits width \(minW)…\(maxW == .max ? "∞" : String(maxW)) and height \(minH)…\(maxH == .max ? "∞" : String(maxH))")
+            throw LunetteError.invalid(
+                "CIPDF417BarcodeGenerator: no symbol for \(message.count) bytes fits width \(minW)…\(maxW == .max ? "∞" : String(maxW)) and height \(minH)…\(maxH == .max ? "∞" : String(maxH))"
+            )
         }
         return try Barcode.image(best.symbol, quietX: quietZone, quietY: quietZone, rowHeight: best.height)
     }

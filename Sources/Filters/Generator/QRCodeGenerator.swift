@@ -14,12 +14,16 @@ public enum QRCodeGenerator {
     /// Modules of white around the symbol.
     public static let quietZone = 1
 
-    public static let descriptor = FilterDescriptor(.generator, "CIQRCodeGenerator", "QR Code Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIQRCodeGenerator", "QR Code Generator",
         usage: [.stillImage, .builtIn],
         "Encodes the message bytes as a QR code, one pixel per module, black on white with a one-module quiet zone.",
-        inputs: [.message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
-                 InputSpec("inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
-                           description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable.")]
+        inputs: [
+            .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),
+            InputSpec(
+                "inputCorrectionLevel", "Correction Level", class: .string, default: .string("M"),
+                description: "Error correction: L (7%), M (15%), Q (25%) or H (30%) of the symbol recoverable."),
+        ]
     ) { f in
         let message = f.barcodeMessage()
         let name = (f.string("inputCorrectionLevel") ?? "M").uppercased()
@@ -30,7 +34,9 @@ public enum QRCodeGenerator {
         case .success(let symbol):
             return try Barcode.image(symbol, quietX: quietZone, quietY: quietZone)
         case .failure(let e) where e.tooLong:
-            throw LunetteError.invalid("CIQRCodeGenerator: a message of \(message.count) bytes is too long for correction level \(name) (at most \(level.maxBytes) bytes)")
+            throw LunetteError.invalid(
+                "CIQRCodeGenerator: a message of \(message.count) bytes is too long for correction level \(name) (at most \(level.maxBytes) bytes)"
+            )
         case .failure(let e):
             throw LunetteError.invalid("CIQRCodeGenerator: libzint cannot encode the message: \(e.message)")
         }

@@ -9,13 +9,15 @@ import PixelCore
 /// Each pixel's values are a hash of its integer coordinates (SplitMix64 finalizer), so
 /// every render, tile size and thread order gives the same image. Lua: `Filter("CIRandomGenerator").outputImage:cropped(Rect(0, 0, 64, 64))`
 public enum RandomGenerator {
-    public static let descriptor = FilterDescriptor(.generator, "CIRandomGenerator", "Random Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIRandomGenerator", "Random Generator",
         "An infinite image of independent, uniformly distributed random values for each channel.",
         inputs: []
     ) { _ in
-        Image(GeneratorNode(extent: .infinite) { x, y in
-            noise(Int64(x.rounded(.down)), Int64(y.rounded(.down)))
-        })
+        Image(
+            GeneratorNode(extent: .infinite) { x, y in
+                noise(Int64(x.rounded(.down)), Int64(y.rounded(.down)))
+            })
     }
 
     /// SplitMix64's output function: a bijective 64-bit mix.
@@ -38,7 +40,8 @@ public enum RandomGenerator {
         let h1 = mix(UInt64(bitPattern: x) &+ seed)
         let h2 = mix(h1 ^ 0xD1B5_4A32_D192_ED03)
         let scale = Float(1.0 / 16_777_216.0)
-        return Pixel(Float(h1 >> 40) * scale, Float((h1 >> 8) & 0xFF_FFFF) * scale,
-                     Float(h2 >> 40) * scale, Float((h2 >> 8) & 0xFF_FFFF) * scale)
+        return Pixel(
+            Float(h1 >> 40) * scale, Float((h1 >> 8) & 0xFF_FFFF) * scale,
+            Float(h2 >> 40) * scale, Float((h2 >> 8) & 0xFF_FFFF) * scale)
     }
 }

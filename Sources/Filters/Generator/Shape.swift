@@ -26,15 +26,18 @@ enum Shape {
     }
 
     /// The categories of the macOS 14 shape generators, in Core Image's order.
-    static let builtInHDRGenerator = [Usage.builtIn.rawValue, Category.generator, Usage.highDynamicRange.rawValue,
-                                      Usage.stillImage.rawValue]
+    static let builtInHDRGenerator = [
+        Usage.builtIn.rawValue, Category.generator, Usage.highDynamicRange.rawValue,
+        Usage.stillImage.rawValue,
+    ]
 
     /// The rounded-rectangle inputs: extent, radius, colour (white by default).
     static func rectangleInputs(radiusSlider: Bool) -> [InputSpec] {
         [
             .vector(.extent, default: [0, 0, 100, 100], "The rectangle: x, y, width, height."),
-            .number(.radius, default: 10, min: 0, sliderMin: radiusSlider ? 0 : nil, sliderMax: radiusSlider ? 100 : nil,
-                    "Radius of the rounded corners (at most half the shorter side)."),
+            .number(
+                .radius, default: 10, min: 0, sliderMin: radiusSlider ? 0 : nil, sliderMax: radiusSlider ? 100 : nil,
+                "Radius of the rounded corners (at most half the shorter side)."),
             .color(.color, default: Color(1, 1, 1, 1), "The fill colour."),
         ]
     }

@@ -56,30 +56,41 @@ public enum StarShineGenerator {
         }
     }
 
-    public static let descriptor = FilterDescriptor(.generator, "CIStarShineGenerator", "Star Shine",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CIStarShineGenerator", "Star Shine",
         "A star: a round glow with an inverse-square halo plus a cross of rays.",
-        inputs: [.center("Centre of the star."),
-                 InputSpec("inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
-                           description: "Colour of the star."),
-                 .number(.radius, default: 50, min: 0, sliderMin: 0, sliderMax: 300,
-                         "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
-                 .number("inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
-                         "Length scale of each ray in multiples of the radius."),
-                 .number("inputCrossAngle", "Cross Angle", type: "CIAttributeTypeAngle", default: 0.6,
-                         sliderMin: -Double.pi, sliderMax: Double.pi, "Angle of the cross in radians."),
-                 .number("inputCrossOpacity", "Cross Opacity", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
-                         "Base-10 logarithm of the rays' brightness (they fall as 1/δ² from the centre)."),
-                 .number("inputCrossWidth", "Cross Width", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
-                         sliderMin: 0.5, sliderMax: 10, "Width scale of the rays in pixels."),
-                 .number("inputEpsilon", "Epsilon", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
-                         "Base-10 logarithm of the cut-off: a ray ends where 1/δ² falls to 10^epsilon.")]
+        inputs: [
+            .center("Centre of the star."),
+            InputSpec(
+                "inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
+                description: "Colour of the star."),
+            .number(
+                .radius, default: 50, min: 0, sliderMin: 0, sliderMax: 300,
+                "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
+            .number(
+                "inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
+                "Length scale of each ray in multiples of the radius."),
+            .number(
+                "inputCrossAngle", "Cross Angle", type: "CIAttributeTypeAngle", default: 0.6,
+                sliderMin: -Double.pi, sliderMax: Double.pi, "Angle of the cross in radians."),
+            .number(
+                "inputCrossOpacity", "Cross Opacity", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
+                "Base-10 logarithm of the rays' brightness (they fall as 1/δ² from the centre)."),
+            .number(
+                "inputCrossWidth", "Cross Width", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
+                sliderMin: 0.5, sliderMax: 10, "Width scale of the rays in pixels."),
+            .number(
+                "inputEpsilon", "Epsilon", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
+                "Base-10 logarithm of the cut-off: a ray ends where 1/δ² falls to 10^epsilon."),
+        ]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]
         let colour = Transfer.workingPixel(f.color("inputColor"))
-        let model = Model(radius: f.number("inputRadius"), crossScale: f.number("inputCrossScale"),
-                          crossAngle: f.number("inputCrossAngle"), crossOpacity: f.number("inputCrossOpacity"),
-                          crossWidth: f.number("inputCrossWidth"), epsilon: f.number("inputEpsilon"))
+        let model = Model(
+            radius: f.number("inputRadius"), crossScale: f.number("inputCrossScale"),
+            crossAngle: f.number("inputCrossAngle"), crossOpacity: f.number("inputCrossOpacity"),
+            crossWidth: f.number("inputCrossWidth"), epsilon: f.number("inputEpsilon"))
         let shine = { @Sendable (x: Double, y: Double) -> Pixel in
             let p = colour * Float(model.shine(x - cx, y - cy)) + Pixel(repeating: Float(model.white(x - cx, y - cy)))
             let a = min(p.w, 1)

@@ -7,18 +7,24 @@ import PixelCore
 /// ligatures, right-to-left scripts, combining marks), lines split at "\n".
 /// Lua: `CITextImageGenerator{text = "Lunette", fontName = "DejaVu Serif", fontSize = 48}`
 public enum TextImageGenerator {
-    public static let descriptor = FilterDescriptor(.generator, "CITextImageGenerator", "Text Image Generator",
+    public static let descriptor = FilterDescriptor(
+        .generator, "CITextImageGenerator", "Text Image Generator",
         "Renders text in a named font and size, black on transparent, shaped by HarfBuzz and rasterised by FreeType.",
         inputs: TextInputs.text("The text to render; \"\\n\" starts a new line.", cls: .string) + [
-            InputSpec("inputFontName", "Font Name", class: .string, default: .string("HelveticaNeue"),
-                      description: "A font family, full or PostScript name (\"DejaVu Sans\", \"DejaVuSerif-Bold\"); a missing one falls back to fontconfig's choice with a warning."),
-            .number("inputFontSize", "Font Size", default: 12, min: 0, sliderMin: 9, sliderMax: 128,
-                    "The size of the font in points."),
+            InputSpec(
+                "inputFontName", "Font Name", class: .string, default: .string("HelveticaNeue"),
+                description:
+                    "A font family, full or PostScript name (\"DejaVu Sans\", \"DejaVuSerif-Bold\"); a missing one falls back to fontconfig's choice with a warning."
+            ),
+            .number(
+                "inputFontSize", "Font Size", default: 12, min: 0, sliderMin: 9, sliderMax: 128,
+                "The size of the font in points."),
         ] + TextInputs.scaleAndPadding
     ) { f in
         let text = f.string("inputText") ?? ""
-        let style = TextStyle(font: f.string("inputFontName") ?? TextStyle.standard.font, size: f.number("inputFontSize"),
-                              color: TextStyle.standard.color, underline: false)
+        let style = TextStyle(
+            font: f.string("inputFontName") ?? TextStyle.standard.font, size: f.number("inputFontSize"),
+            color: TextStyle.standard.color, underline: false)
         return try TextInputs.render([TextRun(text: text, style: style)], f)
     }
 }
@@ -30,20 +36,25 @@ enum TextInputs {
     }
 
     static let scaleAndPadding: [InputSpec] = [
-        .number("inputScaleFactor", "Scale Factor", default: 1, min: 0, sliderMin: 1, sliderMax: 4,
-                "Pixels per point: 2 renders the text at twice the resolution."),
-        .number("inputPadding", "Padding", type: "CIAttributeTypeInteger", default: 0, min: 0, max: 200,
-                "Transparent pixels added around the text on every side."),
+        .number(
+            "inputScaleFactor", "Scale Factor", default: 1, min: 0, sliderMin: 1, sliderMax: 4,
+            "Pixels per point: 2 renders the text at twice the resolution."),
+        .number(
+            "inputPadding", "Padding", type: "CIAttributeTypeInteger", default: 0, min: 0, max: 200,
+            "Transparent pixels added around the text on every side."),
     ]
 
     static func render(_ runs: [TextRun], _ f: FilterInputs) throws -> Image {
-        guard runs.contains(where: { !$0.text.isEmpty }) else { throw LunetteError.invalid("\(f.filter).inputText: no text to render") }
+        guard runs.contains(where: { !$0.text.isEmpty }) else {
+            throw LunetteError.invalid("\(f.filter).inputText: no text to render")
+        }
         let scale = f.number("inputScaleFactor")
         guard scale > 0 else { throw LunetteError.invalid("\(f.filter).inputScaleFactor: must be above 0") }
         if let bad = runs.first(where: { $0.style.size * scale > 2000 }) {
             throw LunetteError.invalid("\(f.filter): a font size of \(bad.style.size * scale) pixels is beyond the limit of 2000")
         }
-        return try Typesetter.render(runs.filter { $0.style.size > 0 }, scale: scale, padding: Int(f.number("inputPadding")),
-                                     filter: f.filter)
+        return try Typesetter.render(
+            runs.filter { $0.style.size > 0 }, scale: scale, padding: Int(f.number("inputPadding")),
+            filter: f.filter)
     }
 }

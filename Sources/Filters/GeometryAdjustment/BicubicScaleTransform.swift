@@ -9,19 +9,24 @@ import PixelCore
 /// `ResamplingKernel.cubic`). The extent is the input's scaled exactly.
 /// Lua: `img | CIBicubicScaleTransform{scale = 2, b = 1/3, c = 1/3}`
 public enum BicubicScaleTransform {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIBicubicScaleTransform", "Bicubic Scale Transform",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIBicubicScaleTransform", "Bicubic Scale Transform",
         usage: [.video, .stillImage, .nonSquarePixels, .builtIn],
         "Resizes the image with a bicubic filter whose sharpness and softness are set by the B and C parameters; the aspect ratio stretches it horizontally.",
         inputs: [
             .image(),
-            .number(.scale, default: 1, min: 0, sliderMin: 0.05, sliderMax: 100, identity: 1,
-                    "Scale factor applied to the height (and, times the aspect ratio, the width)."),
-            .number("inputAspectRatio", "Aspect Ratio", default: 1, min: 0, sliderMin: 0.5, sliderMax: 2, identity: 1,
-                    "Extra horizontal scale factor."),
-            .number("inputB", "B", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
-            .number("inputC", "C", default: 0.75, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom)."),
+            .number(
+                .scale, default: 1, min: 0, sliderMin: 0.05, sliderMax: 100, identity: 1,
+                "Scale factor applied to the height (and, times the aspect ratio, the width)."),
+            .number(
+                "inputAspectRatio", "Aspect Ratio", default: 1, min: 0, sliderMin: 0.5, sliderMax: 2, identity: 1,
+                "Extra horizontal scale factor."),
+            .number(
+                "inputB", "B", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
+            .number(
+                "inputC", "C", default: 0.75, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom)."),
         ]
     ) { f in
         let image = try f.image()

@@ -45,8 +45,12 @@ struct CameraRotation {
 
     /// The ray direction (camera coordinates) of the vanishing point of lines a–b and c–d,
     /// or nil when the points do not define two lines.
-    static func vanishingDirection(_ a: Point, _ b: Point, _ c: Point, _ d: Point, _ extent: Rect, focal f: Double) -> SIMD3<Double>? {
-        func h(_ p: Point) -> SIMD3<Double> { SIMD3(p.x - (extent.x + extent.width / 2), p.y - (extent.y + extent.height / 2), f) }
+    static func vanishingDirection(
+        _ a: Point, _ b: Point, _ c: Point, _ d: Point, _ extent: Rect, focal f: Double
+    ) -> SIMD3<Double>? {
+        func h(_ p: Point) -> SIMD3<Double> {
+            SIMD3(p.x - (extent.x + extent.width / 2), p.y - (extent.y + extent.height / 2), f)
+        }
         func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
             SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
         }
@@ -60,7 +64,9 @@ struct CameraRotation {
 extension Image {
     /// This image re-projected as if the camera turned by `rotation`: finite images only.
     func turned(by rotation: CameraRotation, focalLength: Double, filter: String) throws -> Image {
-        guard !extent.isInfinite else { throw LunetteError.invalid("\(filter): the input has an infinite extent (crop it first)") }
+        guard !extent.isInfinite else {
+            throw LunetteError.invalid("\(filter): the input has an infinite extent (crop it first)")
+        }
         if extent.isEmpty { return self }
         guard focalLength > 0 else { throw LunetteError.invalid("\(filter).inputFocalLength: must be above 0") }
         let h = rotation.homography(extent, focal: CameraRotation.focalPixels(focalLength, extent))

@@ -10,20 +10,24 @@ import PixelCore
 /// inside; the extent is the large image's.
 /// Lua: `depth | CIEdgePreserveUpsampleFilter{image = photo}` (the step's input is the small image)
 public enum EdgePreserveUpsampleFilter {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIEdgePreserveUpsampleFilter", "Edge Preserve Upsample Filter", usage: Family.anyVideo,
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIEdgePreserveUpsampleFilter", "Edge Preserve Upsample Filter", usage: Family.anyVideo,
         "Upscales inputSmallImage to the size of inputImage, using the large image's luminance as a guide so edges stay sharp.",
         inputs: [
             .image("inputImage", "Image", "The large image whose edges guide the enlargement; it sets the extent."),
             InputSpec("inputSmallImage", "Small Image", class: .image, description: "The small image to enlarge."),
-            .number("inputSpatialSigma", "Spatial Sigma", default: 3, min: 0, max: 5,
-                    "Standard deviation of the spatial weights, in small-image pixels."),
-            .number("inputLumaSigma", "Luma Sigma", default: 0.15, min: 0, max: 1,
-                    "Standard deviation of the luma weights (sRGB-encoded luma, 0 to 1)."),
+            .number(
+                "inputSpatialSigma", "Spatial Sigma", default: 3, min: 0, max: 5,
+                "Standard deviation of the spatial weights, in small-image pixels."),
+            .number(
+                "inputLumaSigma", "Luma Sigma", default: 0.15, min: 0, max: 1,
+                "Standard deviation of the luma weights (sRGB-encoded luma, 0 to 1)."),
         ]
     ) { f in
         let (small, large) = try Upsampling.images(f, "inputSmallImage", "inputImage")
-        let node = JointBilateralNode(small: small, large: large, spatial: f.number("inputSpatialSigma"),
-                                      luma: f.number("inputLumaSigma"))
+        let node = JointBilateralNode(
+            small: small, large: large, spatial: f.number("inputSpatialSigma"),
+            luma: f.number("inputLumaSigma"))
         return Image(node).cropped(to: large.extent)
     }
 }
@@ -92,7 +96,9 @@ final class JointBilateralNode: ImageNode, @unchecked Sendable {
                         let du = Double(i) + 0.5 - u
                         let (lx, ly) = under(i, j)
                         let dl = lumaAt(lx, ly) - l0
-                        let w = sigmaS == 0 ? (i == ci && j == cj ? 1 : 0) : exp(-(du * du + dv * dv) / (2 * ss * ss) - dl * dl / (2 * sl * sl))
+                        let w =
+                            sigmaS == 0
+                            ? (i == ci && j == cj ? 1 : 0) : exp(-(du * du + dv * dv) / (2 * ss * ss) - dl * dl / (2 * sl * sl))
                         if w > 0 { sum += SIMD4<Double>(small.row(j - sw.y)[i - sw.x]) * w; wsum += w }
                     }
                 }

@@ -8,23 +8,28 @@ import PixelCore
 /// is flat, following the guide's edges. Edges read the nearest pixel inside; the extent is
 /// the guide's. Lua: `mask | CIGuidedFilter{guideImage = photo, radius = 4, epsilon = 1e-3}`
 public enum GuidedFilter {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIGuidedFilter", "Guided Filter",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIGuidedFilter", "Guided Filter",
         "Guided upsampling and smoothing: enlarges the input image to the size of inputGuideImage while following the guide's edges (radius and epsilon set the smoothing).",
         inputs: [
             .image(),
-            InputSpec("inputGuideImage", "A larger image to use as a guide.", class: .image,
-                      description: "The image whose edges the result follows; it sets the output's extent."),
-            .number("inputRadius", "Radius", default: 1, sliderMin: 1, sliderMax: 10,
-                    "Half the side of the averaging box, in guide pixels (rounded)."),
-            .number("inputEpsilon", "Epsilon", default: 0.0001, sliderMin: 1e-9, sliderMax: 0.1,
-                    "Regularisation: guide variance below about this is smoothed over."),
+            InputSpec(
+                "inputGuideImage", "A larger image to use as a guide.", class: .image,
+                description: "The image whose edges the result follows; it sets the output's extent."),
+            .number(
+                "inputRadius", "Radius", default: 1, sliderMin: 1, sliderMax: 10,
+                "Half the side of the averaging box, in guide pixels (rounded)."),
+            .number(
+                "inputEpsilon", "Epsilon", default: 0.0001, sliderMin: 1e-9, sliderMax: 0.1,
+                "Regularisation: guide variance below about this is smoothed over."),
         ]
     ) { f in
         let (small, guide) = try Upsampling.images(f, "inputImage", "inputGuideImage")
         let radius = max(0, Int(f.number("inputRadius").rounded()))
         let eps = max(0, f.number("inputEpsilon"))
         let up = Upsampling.stretched(small, onto: guide.extent)
-        let node = GuidedFilterNode([up.clampedToExtent(), Gradients.luma(guide.clampedToExtent())], radius: radius, epsilon: eps)
+        let node = GuidedFilterNode(
+            [up.clampedToExtent(), Gradients.luma(guide.clampedToExtent())], radius: radius, epsilon: eps)
         return Image(node).cropped(to: guide.extent)
     }
 }
@@ -68,8 +73,9 @@ final class GuidedFilterNode: ImageNode, @unchecked Sendable {
             for x in 0..<rect.width {
                 let i = y * rect.width + x
                 let iv = Double(g.row(y + 2 * r)[x + 2 * r].x)
-                d[x] = Pixel(Float(mab[0][i] * iv + mab[4][i]), Float(mab[1][i] * iv + mab[5][i]),
-                             Float(mab[2][i] * iv + mab[6][i]), Float(mab[3][i] * iv + mab[7][i]))
+                d[x] = Pixel(
+                    Float(mab[0][i] * iv + mab[4][i]), Float(mab[1][i] * iv + mab[5][i]),
+                    Float(mab[2][i] * iv + mab[6][i]), Float(mab[3][i] * iv + mab[7][i]))
             }
         }
         return dst

@@ -10,15 +10,17 @@ enum Keystone {
 
     static let inputs: [InputSpec] = [
         .image(),
-        .number("inputFocalLength", "Focal Length", default: 28,
-                "The lens's 35 mm-equivalent focal length in millimetres."),
+        .number(
+            "inputFocalLength", "Focal Length", default: 28,
+            "The lens's 35 mm-equivalent focal length in millimetres."),
         corner("inputTopLeft", "Top Left"), corner("inputTopRight", "Top Right"),
         corner("inputBottomRight", "Bottom Right"), corner("inputBottomLeft", "Bottom Left"),
     ]
 
     static func corner(_ key: String, _ name: String) -> InputSpec {
-        InputSpec(key, name, class: .vector, type: "CIAttributeTypePosition",
-                  description: "\(name) corner of a scene rectangle whose sides should come out vertical / horizontal.")
+        InputSpec(
+            key, name, class: .vector, type: "CIAttributeTypePosition",
+            description: "\(name) corner of a scene rectangle whose sides should come out vertical / horizontal.")
     }
 
     static func build(_ f: FilterInputs, _ axis: Axis) throws -> Image {
@@ -29,14 +31,20 @@ enum Keystone {
         guard v.allSatisfy({ $0.count == 2 }) else {
             throw LunetteError.invalid("\(f.filter): set all four guide points (topLeft, topRight, bottomRight, bottomLeft)")
         }
-        guard !image.extent.isInfinite else { throw LunetteError.invalid("\(f.filter): the input has an infinite extent (crop it first)") }
-        let (tl, tr, br, bl) = (Point(v[0][0], v[0][1]), Point(v[1][0], v[1][1]), Point(v[2][0], v[2][1]), Point(v[3][0], v[3][1]))
+        guard !image.extent.isInfinite else {
+            throw LunetteError.invalid("\(f.filter): the input has an infinite extent (crop it first)")
+        }
+        let (tl, tr, br, bl) = (
+            Point(v[0][0], v[0][1]), Point(v[1][0], v[1][1]), Point(v[2][0], v[2][1]), Point(v[3][0], v[3][1])
+        )
         let focal = f.number("inputFocalLength")
         guard focal > 0 else { throw LunetteError.invalid("\(f.filter).inputFocalLength: must be above 0") }
         let px = CameraRotation.focalPixels(focal, image.extent)
         let up = CameraRotation.vanishingDirection(bl, tl, br, tr, image.extent, focal: px)
         let right = CameraRotation.vanishingDirection(bl, br, tl, tr, image.extent, focal: px)
-        guard let up, let right else { throw LunetteError.invalid("\(f.filter): the guide points do not define two pairs of lines") }
+        guard let up, let right else {
+            throw LunetteError.invalid("\(f.filter): the guide points do not define two pairs of lines")
+        }
         let rotation = rotation(up: up.y < 0 ? -up : up, right: right.x < 0 ? -right : right, axis)
         return try image.turned(by: rotation, focalLength: focal, filter: f.filter)
     }

@@ -9,12 +9,16 @@ import PixelCore
 public enum MaximumScaleTransform {
     public static let descriptor = FilterDescriptor(
         name: "CIMaximumScaleTransform", displayName: "Maximum Scale Transform",
-        categories: [Category.builtIn, Category.geometryAdjustment, Category.highDynamicRange, Category.stillImage, Category.video],
-        description: "Resizes the image taking the maximum of the contributing source pixels instead of averaging them, so thin bright details survive.",
+        categories: [
+            Category.builtIn, Category.geometryAdjustment, Category.highDynamicRange, Category.stillImage, Category.video,
+        ],
+        description:
+            "Resizes the image taking the maximum of the contributing source pixels instead of averaging them, so thin bright details survive.",
         inputs: [
             .image(),
-            .number(.scale, default: 1, min: 0, identity: 1,
-                    "Scale factor applied to the height (and, times the aspect ratio, the width)."),
+            .number(
+                .scale, default: 1, min: 0, identity: 1,
+                "Scale factor applied to the height (and, times the aspect ratio, the width)."),
             .number("inputAspectRatio", "Aspect Ratio", default: 1, min: 0, identity: 1, "Extra horizontal scale factor."),
         ]
     ) { f in

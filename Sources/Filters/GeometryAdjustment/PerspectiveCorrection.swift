@@ -9,24 +9,32 @@ import PixelCore
 /// rectangle, 0 the whole re-projected image.
 /// Lua: `img | CIPerspectiveCorrection{topLeft = Vector(118, 484), topRight = Vector(646, 507), crop = 1}`
 public enum PerspectiveCorrection {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIPerspectiveCorrection", "Perspective Correction",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIPerspectiveCorrection", "Perspective Correction",
         usage: [.stillImage, .video, .builtIn],
         "Straightens the quadrilateral of four points into an upright rectangle, optionally cropped to it.",
         inputs: [
             .image(),
-            .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484], "Top-left corner of the quadrilateral to straighten."),
+            .vector(
+                "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
+                "Top-left corner of the quadrilateral to straighten."),
             .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507], "Its top-right corner."),
-            .vector("inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140], "Its bottom-right corner."),
-            .vector("inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153], "Its bottom-left corner."),
-            .number("inputCrop", "Crop", type: "CIAttributeTypeBoolean", default: 1,
-                    "1: the output is the straightened rectangle only; 0: the whole image, re-projected."),
+            .vector(
+                "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
+                "Its bottom-right corner."),
+            .vector(
+                "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153], "Its bottom-left corner."),
+            .number(
+                "inputCrop", "Crop", type: "CIAttributeTypeBoolean", default: 1,
+                "1: the output is the straightened rectangle only; 0: the whole image, re-projected."),
         ]
     ) { f in
         let image = try f.image()
         func p(_ key: String) -> Point { let v = f.vector(key); return Point(v[0], v[1]) }
         let tl = p("inputTopLeft"), tr = p("inputTopRight"), br = p("inputBottomRight"), bl = p("inputBottomLeft")
-        let rect = Rect(0, 0, max(hypot(tr.x - tl.x, tr.y - tl.y), hypot(br.x - bl.x, br.y - bl.y)),
-                        max(hypot(tl.x - bl.x, tl.y - bl.y), hypot(tr.x - br.x, tr.y - br.y)))
+        let rect = Rect(
+            0, 0, max(hypot(tr.x - tl.x, tr.y - tl.y), hypot(br.x - bl.x, br.y - bl.y)),
+            max(hypot(tl.x - bl.x, tl.y - bl.y), hypot(tr.x - br.x, tr.y - br.y)))
         let toQuad: Homography
         do {
             toQuad = try Homography.mapping(rect, bottomLeft: bl, bottomRight: br, topRight: tr, topLeft: tl)

@@ -8,13 +8,15 @@ import PixelCore
 /// convex quadrilateral and the input must be finite (else `LunetteError`).
 /// Lua: `img | CIPerspectiveTransform{topLeft = Vector(118, 484), topRight = Vector(646, 507), …}`
 public enum PerspectiveTransform {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIPerspectiveTransform", "Perspective Transform",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIPerspectiveTransform", "Perspective Transform",
         "Moves the image's corners to four points with a projective transform, as if seen from another viewpoint.",
         inputs: [.image()] + corners
     ) { f in
         let image = try f.image()
         guard !image.extent.isInfinite else {
-            throw LunetteError.invalid("CIPerspectiveTransform: the input has an infinite extent; use CIPerspectiveTransformWithExtent")
+            throw LunetteError.invalid(
+                "CIPerspectiveTransform: the input has an infinite extent; use CIPerspectiveTransformWithExtent")
         }
         if image.extent.isEmpty { return image }
         let points = ["inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft"].map { f.vector($0) }
@@ -25,18 +27,26 @@ public enum PerspectiveTransform {
 
     /// The four corner inputs shared with CIPerspectiveTransformWithExtent.
     static let corners: [InputSpec] = [
-        .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484], "Where the top-left corner goes."),
-        .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507], "Where the top-right corner goes."),
-        .vector("inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140], "Where the bottom-right corner goes."),
-        .vector("inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153], "Where the bottom-left corner goes."),
+        .vector(
+            "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484], "Where the top-left corner goes."),
+        .vector(
+            "inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507], "Where the top-right corner goes."
+        ),
+        .vector(
+            "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
+            "Where the bottom-right corner goes."),
+        .vector(
+            "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
+            "Where the bottom-left corner goes."),
     ]
 
     /// The homography sending `rect`'s corners to the filter's four points.
     static func homography(_ f: FilterInputs, from rect: Rect) throws -> Homography {
         func p(_ key: String) -> Point { let v = f.vector(key); return Point(v[0], v[1]) }
         do {
-            return try Homography.mapping(rect, bottomLeft: p("inputBottomLeft"), bottomRight: p("inputBottomRight"),
-                                          topRight: p("inputTopRight"), topLeft: p("inputTopLeft"))
+            return try Homography.mapping(
+                rect, bottomLeft: p("inputBottomLeft"), bottomRight: p("inputBottomRight"),
+                topRight: p("inputTopRight"), topLeft: p("inputTopLeft"))
         } catch let e as LunetteError {
             throw LunetteError.invalid("\(f.filter): \(e.message)")
         }

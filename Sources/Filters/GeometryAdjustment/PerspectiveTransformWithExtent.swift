@@ -8,7 +8,8 @@ import PixelCore
 /// extent (infinite when that is infinite or crosses the vanishing line).
 /// Lua: `img | CIPerspectiveTransformWithExtent{extent = Rect(0, 0, 300, 300), topLeft = …}`
 public enum PerspectiveTransformWithExtent {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIPerspectiveTransformWithExtent", "Perspective Transform with Extent",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIPerspectiveTransformWithExtent", "Perspective Transform with Extent",
         "Applies the projective transform that moves the corners of a given rectangle to four points.",
         inputs: [
             .image(),
@@ -18,7 +19,8 @@ public enum PerspectiveTransformWithExtent {
         let image = try f.image()
         let r = f.vector("inputExtent").rect
         guard r.width > 0, r.height > 0, !r.isInfinite else {
-            throw LunetteError.invalid("CIPerspectiveTransformWithExtent.inputExtent: expected a finite rectangle with positive size")
+            throw LunetteError.invalid(
+                "CIPerspectiveTransformWithExtent.inputExtent: expected a finite rectangle with positive size")
         }
         return try image.projected(by: PerspectiveTransform.homography(f, from: r))
     }

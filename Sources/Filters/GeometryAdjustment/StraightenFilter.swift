@@ -10,10 +10,15 @@ import PixelCore
 /// mix with transparency. An infinite image is only rotated about the origin.
 /// Lua: `img | CIStraightenFilter{angle = 0.1}`
 public enum StraightenFilter {
-    public static let descriptor = FilterDescriptor(.geometryAdjustment, "CIStraightenFilter", "Straighten",
+    public static let descriptor = FilterDescriptor(
+        .geometryAdjustment, "CIStraightenFilter", "Straighten",
         "Rotates the image and enlarges it so the result still fills the original rectangle.",
-        inputs: [.image(), .number(.angle, default: 0, sliderMin: -Double.pi,
-                         sliderMax: Double.pi, identity: 0, "Rotation in radians, counter-clockwise.")]
+        inputs: [
+            .image(),
+            .number(
+                .angle, default: 0, sliderMin: -Double.pi,
+                sliderMax: Double.pi, identity: 0, "Rotation in radians, counter-clockwise."),
+        ]
     ) { f in
         let image = try f.image()
         let angle = f.number("inputAngle")

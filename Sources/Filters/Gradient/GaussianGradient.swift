@@ -6,23 +6,28 @@ import PixelCore
 /// colour is color1 + (color0 − color1) · exp(−d² / 2σ²) in the linear premultiplied
 /// working space. Lua: `CIGaussianGradient{radius = 120, color0 = Color(1, 0.9, 0.7)}`
 public enum GaussianGradient {
-    public static let descriptor = FilterDescriptor(.gradient, "CIGaussianGradient", "Gaussian Gradient",
+    public static let descriptor = FilterDescriptor(
+        .gradient, "CIGaussianGradient", "Gaussian Gradient",
         "A radial gradient from color0 at the centre to color1, with a Gaussian falloff that fades out at the radius.",
-        inputs: [.center("Centre of the gradient."),
-                 .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
-                 .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
-                 .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
-                         "Distance at which the gradient has (almost) reached color1: three standard deviations.")]
+        inputs: [
+            .center("Centre of the gradient."),
+            .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
+            .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
+            .number(
+                .radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
+                "Distance at which the gradient has (almost) reached color1: three standard deviations."),
+        ]
     ) { f in
         let c = f.vector("inputCenter")
         let cx = c[0], cy = c[1]
         let c0 = Transfer.workingPixel(f.color("inputColor0")), c1 = Transfer.workingPixel(f.color("inputColor1"))
         let sigma = f.number("inputRadius") / 3
         let k = sigma > 0 ? -1 / (2 * sigma * sigma) : -Double.infinity
-        return Image(GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, y in
-            let d2 = (x - cx) * (x - cx) + (y - cy) * (y - cy)
-            let w = d2 == 0 ? 1 : exp(d2 * k)
-            return Pattern.mix(c1, c0, Float(w))
-        })
+        return Image(
+            GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, y in
+                let d2 = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+                let w = d2 == 0 ? 1 : exp(d2 * k)
+                return Pattern.mix(c1, c0, Float(w))
+            })
     }
 }

@@ -6,7 +6,8 @@ import PixelCore
 /// color0 · (1 − t) + color1 · t in the linear premultiplied working space.
 /// Lua: `CILinearGradient{point0 = Vector(0, 0), point1 = Vector(640, 0), color1 = Color(0, 0, 1)}`
 public enum LinearGradient {
-    public static let descriptor = FilterDescriptor(.gradient, "CILinearGradient", "Linear Gradient",
+    public static let descriptor = FilterDescriptor(
+        .gradient, "CILinearGradient", "Linear Gradient",
         "An infinite linear gradient from color0 at point0 to color1 at point1.",
         inputs: GradientAxis.inputs
     ) { f in
@@ -40,9 +41,10 @@ struct GradientAxis {
     /// The gradient with `shape` applied to the clamped parameter t.
     func image(_ shape: @escaping @Sendable (Double) -> Double) -> Image {
         let g = self
-        return Image(GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, y in
-            let t = min(max(((x - g.x0) * g.dx + (y - g.y0) * g.dy) * g.inverseLength2, 0), 1)
-            return Pattern.mix(g.c0, g.c1, Float(shape(t)))
-        })
+        return Image(
+            GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1) { x, y in
+                let t = min(max(((x - g.x0) * g.dx + (y - g.y0) * g.dy) * g.inverseLength2, 0), 1)
+                return Pattern.mix(g.c0, g.c1, Float(shape(t)))
+            })
     }
 }

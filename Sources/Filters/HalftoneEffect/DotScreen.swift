@@ -9,7 +9,8 @@ import PixelCore
 /// converted to threshold units with A's slope at the dot edge for the pixel's tone, so a flat
 /// tone keeps its mean exactly. Lua: `img | CIDotScreen{angle = math.pi / 4, width = 8}`
 public enum DotScreen {
-    public static let descriptor = FilterDescriptor(.halftoneEffect, "CIDotScreen", "Dot Screen",
+    public static let descriptor = FilterDescriptor(
+        .halftoneEffect, "CIDotScreen", "Dot Screen",
         "Renders the image's luminance as a rotated grid of round dots whose area follows the darkness.",
         inputs: [.image(), Halftone.center, Halftone.angle, Halftone.width, Halftone.sharpness]
     ) { f in

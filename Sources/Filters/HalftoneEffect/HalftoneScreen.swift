@@ -14,22 +14,28 @@ enum Halftone {
     static let luma = Pixel(0.2126, 0.7152, 0.0722, 0)
 
     /// The common inputs, with the catalogue's numbers.
-    static let center = InputSpec.vector(.center, default: [150, 150],
-                                         "Origin of the screen.")
-    static let angle = InputSpec.number(.angle, default: 0,
-                                        sliderMin: -.pi, sliderMax: .pi, identity: 0, "Direction of the screen, in radians.")
-    static let width = InputSpec.number(.width, default: 6, min: 1,
-                                        sliderMin: 2, sliderMax: 50, "Period of the screen, in pixels.")
-    static let sharpness = InputSpec.number(.sharpness, default: 0.7, min: 0, max: 1,
-                                            sliderMin: 0, sliderMax: 1, "Edge sharpness: 1 crisp, 0 soft.")
+    static let center = InputSpec.vector(
+        .center, default: [150, 150],
+        "Origin of the screen.")
+    static let angle = InputSpec.number(
+        .angle, default: 0,
+        sliderMin: -.pi, sliderMax: .pi, identity: 0, "Direction of the screen, in radians.")
+    static let width = InputSpec.number(
+        .width, default: 6, min: 1,
+        sliderMin: 2, sliderMax: 50, "Period of the screen, in pixels.")
+    static let sharpness = InputSpec.number(
+        .sharpness, default: 0.7, min: 0, max: 1,
+        sliderMin: 0, sliderMax: 1, "Edge sharpness: 1 crisp, 0 soft.")
 
     /// Anti-aliasing width in pixels.
     static func ramp(width w: Double, sharpness s: Double) -> Double { 1 + (1 - s) * w / 2 }
 
     /// The screen image: `screen` gives (T, ramp width in T units) for one line set, or two
     /// sets in (x, y, z, w) for a crossed screen. `angled`: the filter has an `inputAngle`.
-    static func image(_ f: FilterInputs, mode: HalftoneKernel.Mode = .lines, angled: Bool = true,
-                      screen: @escaping @Sendable (_ frame: TileFrame, _ w: Double, _ ramp: Double, _ x: Double, _ y: Double) -> Pixel) throws -> Image {
+    static func image(
+        _ f: FilterInputs, mode: HalftoneKernel.Mode = .lines, angled: Bool = true,
+        screen: @escaping @Sendable (_ frame: TileFrame, _ w: Double, _ ramp: Double, _ x: Double, _ y: Double) -> Pixel
+    ) throws -> Image {
         try requireFinite(f, "inputCenter")
         let input = try f.image()
         let c = f.vector("inputCenter"), w = f.number("inputWidth")

@@ -9,7 +9,8 @@ public enum AreaAlphaWeightedHistogram {
     public static let descriptor = FilterDescriptor(
         name: "CIAreaAlphaWeightedHistogram", displayName: "Area Alpha Weighted Histogram",
         categories: [Category.builtIn, Category.reduction, Category.stillImage, Category.video],
-        description: "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
+        description:
+            "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
         inputs: [
             .image(), Reductions.extentInput,
             .number(.scale, default: 1, min: 0, "Multiplies every bin."),

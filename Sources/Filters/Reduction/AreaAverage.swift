@@ -6,7 +6,8 @@ import PixelCore
 /// Summed per tile on all cores, in Double across rows. Lua: `img:average()` (a Color), or
 /// `img | CIAreaAverage{extent = img.extent}` (an image)
 public enum AreaAverage {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaAverage", "Area Average",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaAverage", "Area Average",
         "Reduces the region inputExtent to a single pixel holding its average color.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

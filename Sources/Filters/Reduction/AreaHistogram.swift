@@ -7,7 +7,8 @@ import PixelCore
 /// Lua: `img:histogram{bins = 256}` (tables of counts), or
 /// `img | CIAreaHistogram{extent = img.extent, count = 256}`
 public enum AreaHistogram {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaHistogram", "Area Histogram",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaHistogram", "Area Histogram",
         "Builds inputCount-bin histograms of R, G, B and A over inputExtent; output is an inputCount x 1 image, scaled by inputScale.",
         inputs: [.image(), Reductions.extentInput, Reductions.scaleInput, Reductions.countInput]
     ) { f in

@@ -9,7 +9,8 @@ public enum AreaLogarithmicHistogram {
     public static let descriptor = FilterDescriptor(
         name: "CIAreaLogarithmicHistogram", displayName: "Area Logarithmic Histogram",
         categories: [Category.builtIn, Category.highDynamicRange, Category.reduction, Category.stillImage, Category.video],
-        description: "Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.",
+        description:
+            "Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.",
         inputs: [
             .image(), Reductions.extentInput,
             .number(.scale, default: 1, min: 0, "Multiplies every bin."),

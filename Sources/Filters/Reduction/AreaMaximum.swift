@@ -5,7 +5,8 @@ import PixelCore
 /// premultiplied working-space pixels of `inputExtent` (outside the image counts as
 /// transparent). Lua: `img | CIAreaMaximum{extent = img.extent}`
 public enum AreaMaximum {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMaximum", "Area Maximum",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMaximum", "Area Maximum",
         "Reduces inputExtent to one pixel holding the per-component maximum values.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

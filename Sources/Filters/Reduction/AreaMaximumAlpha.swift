@@ -5,7 +5,8 @@ import PixelCore
 /// (ties go to the lowest y, then the lowest x; outside the image counts as transparent).
 /// Lua: `img | CIAreaMaximumAlpha{extent = img.extent}`
 public enum AreaMaximumAlpha {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMaximumAlpha", "Area Maximum Alpha",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMaximumAlpha", "Area Maximum Alpha",
         "Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y).",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

@@ -6,7 +6,8 @@ import PixelCore
 /// counts as transparent). Lua: `img:minMax()` (two Colors), or
 /// `img | CIAreaMinMax{extent = img.extent}`
 public enum AreaMinMax {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinMax", "Area Min and Max",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMinMax", "Area Min and Max",
         "Returns a 2 x 1 image: the left pixel holds per-component minimums and the right pixel per-component maximums over inputExtent.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

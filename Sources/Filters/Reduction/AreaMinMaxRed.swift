@@ -5,7 +5,8 @@ import PixelCore
 /// maximum red component of `inputExtent` (blue 0; outside the image counts as
 /// transparent). Lua: `img | CIAreaMinMaxRed{extent = img.extent}`
 public enum AreaMinMaxRed {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinMaxRed", "Area Min and Max Red",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMinMaxRed", "Area Min and Max Red",
         "Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

@@ -5,7 +5,8 @@ import PixelCore
 /// premultiplied working-space pixels of `inputExtent` (outside the image counts as
 /// transparent). Lua: `img | CIAreaMinimum{extent = img.extent}`
 public enum AreaMinimum {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinimum", "Area Minimum",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMinimum", "Area Minimum",
         "Reduces inputExtent to one pixel holding the per-component minimum values.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

@@ -5,7 +5,8 @@ import PixelCore
 /// (ties go to the lowest y, then the lowest x; outside the image counts as transparent).
 /// Lua: `img | CIAreaMinimumAlpha{extent = img.extent}`
 public enum AreaMinimumAlpha {
-    public static let descriptor = FilterDescriptor(.reduction, "CIAreaMinimumAlpha", "Area Minimum Alpha",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIAreaMinimumAlpha", "Area Minimum Alpha",
         "Returns (as one pixel) the color of the pixel with the lowest alpha in inputExtent (ties resolved toward the lowest x, y).",
         inputs: [.image(), Reductions.extentInput]
     ) { f in

@@ -7,26 +7,33 @@ import PixelCore
 /// is its own bar, scaled so the tallest bin shown fills the height, so overlaps mix
 /// (white where all three meet). Lua: `img | CIAreaHistogram{extent = img.extent} | CIHistogramDisplayFilter{}`
 public enum HistogramDisplayFilter {
-    public static let descriptor = FilterDescriptor(.reduction, "CIHistogramDisplayFilter", "Histogram Display",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIHistogramDisplayFilter", "Histogram Display",
         "Draws a viewable bar chart (inputHeight tall) from a 1-pixel-tall histogram image such as the output of CIAreaHistogram.",
         inputs: [
             .image(),
-            .number("inputHeight", "Height", default: 100, min: 1, max: 200, sliderMin: 1, sliderMax: 100,
-                    "The height of the chart, in pixels."),
-            .number("inputHighLimit", "High Limit", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "The fraction of the row where the chart ends (its right edge)."),
-            .number("inputLowLimit", "Low Limit", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                    "The fraction of the row where the chart starts (its left edge)."),
+            .number(
+                "inputHeight", "Height", default: 100, min: 1, max: 200, sliderMin: 1, sliderMax: 100,
+                "The height of the chart, in pixels."),
+            .number(
+                "inputHighLimit", "High Limit", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "The fraction of the row where the chart ends (its right edge)."),
+            .number(
+                "inputLowLimit", "Low Limit", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "The fraction of the row where the chart starts (its left edge)."),
         ]
     ) { f in
         let input = try f.image()
         let e = input.extent
         guard !e.isInfinite, !e.isEmpty else {
-            throw LunetteError.invalid("CIHistogramDisplayFilter: inputImage must be a finite histogram row (CIAreaHistogram's output)")
+            throw LunetteError.invalid(
+                "CIHistogramDisplayFilter: inputImage must be a finite histogram row (CIAreaHistogram's output)")
         }
         let row = IRect(covering: e)
         let lo = f.number("inputLowLimit"), hi = f.number("inputHighLimit")
-        guard hi > lo else { throw LunetteError.invalid("CIHistogramDisplayFilter: inputHighLimit must be greater than inputLowLimit") }
+        guard hi > lo else {
+            throw LunetteError.invalid("CIHistogramDisplayFilter: inputHighLimit must be greater than inputLowLimit")
+        }
         let first = row.x + Int((lo * Double(row.width)).rounded(.down))
         let last = max(first + 1, row.x + Int((hi * Double(row.width)).rounded(.up)))
         let bins = IRect(first, row.y, last - first, 1)
@@ -37,7 +44,9 @@ public enum HistogramDisplayFilter {
             let out = PixelBuffer(uninitialized: IRect(0, 0, bins.width, height))
             for x in 0..<bins.width {
                 let v = src[bins.x + x, bins.y]
-                let bar = SIMD3<Float>(top.x > 0 ? v.x / top.x : 0, top.y > 0 ? v.y / top.y : 0, top.z > 0 ? v.z / top.z : 0) * Float(height)
+                let bar =
+                    SIMD3<Float>(top.x > 0 ? v.x / top.x : 0, top.y > 0 ? v.y / top.y : 0, top.z > 0 ? v.z / top.z : 0)
+                    * Float(height)
                 for y in 0..<height {
                     let c = SIMD3<Float>(repeating: Float(y) + 0.5)
                     let on = SIMD3<Float>.zero.replacing(with: 1, where: c .< bar)

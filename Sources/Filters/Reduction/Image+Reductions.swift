@@ -8,13 +8,15 @@ extension Image {
     func reductionRect(_ rect: Rect?, _ what: String) throws -> Rect {
         if let rect { return rect }
         guard !extent.isInfinite, !extent.isEmpty else {
-            throw LunetteError.invalid("\(what): the image's extent is \(extent.isInfinite ? "infinite" : "empty"); give a rectangle")
+            throw LunetteError.invalid(
+                "\(what): the image's extent is \(extent.isInfinite ? "infinite" : "empty"); give a rectangle")
         }
         return extent
     }
 
     /// Renders a reduction filter's output (at (0, 0)) with its extent input set to `rect`.
-    func reduced(_ d: FilterDescriptor, _ rect: Rect?, _ what: String, _ extra: [String: FilterValue] = [:]) throws -> PixelBuffer {
+    func reduced(_ d: FilterDescriptor, _ rect: Rect?, _ what: String, _ extra: [String: FilterValue] = [:]) throws -> PixelBuffer
+    {
         let f = Filter(d)
         try f.set("inputImage", .image(self))
         let r = try reductionRect(rect, what)
@@ -50,10 +52,16 @@ extension Image {
 
     /// `count` representative colours of `rect` by CIKMeans (un-premultiplied linear colours)
     /// and the share of the area each stands for.
-    public func kmeans(count: Int, passes: Int = 5, perceptual: Bool = false, in rect: Rect? = nil) throws -> [(color: Pixel, share: Double)] {
+    public func kmeans(
+        count: Int, passes: Int = 5, perceptual: Bool = false, in rect: Rect? = nil
+    ) throws -> [(color: Pixel, share: Double)] {
         guard count >= 1 else { return [] }
-        let b = try reduced(KMeans.descriptor, rect, "kmeans", ["inputCount": .number(Double(count)),
-                            "inputPasses": .number(Double(passes)), "inputPerceptual": .number(perceptual ? 1 : 0)])
+        let b = try reduced(
+            KMeans.descriptor, rect, "kmeans",
+            [
+                "inputCount": .number(Double(count)),
+                "inputPasses": .number(Double(passes)), "inputPerceptual": .number(perceptual ? 1 : 0),
+            ])
         return (0..<count).map { k in
             let p = b[k, 0]
             return (p.w > 0 ? Pixel(p.x / p.w, p.y / p.w, p.z / p.w, 1) : Pixel(0, 0, 0, 1), Double(p.w))

@@ -25,14 +25,19 @@ struct KMeansLloyd: Sendable {
         guard count > 0 else { return [] }
         let step = max(1, Int((Double(area.count) / 4096).squareRoot()))
         let perceptual = self.perceptual
-        let sample = Reductions.fold(image, area, [SIMD3<Double>](), tile: { t in
-            var s: [SIMD3<Double>] = []
-            for y in 0..<t.height where (t.rect.y + y) % step == 0 {
-                let row = t.row(y)
-                for x in 0..<t.width where (t.rect.x + x) % step == 0 && row[x].w > 0 { s.append(Self.feature(row[x], perceptual)) }
+        let sample = Reductions.fold(
+            image, area, [SIMD3<Double>](),
+            tile: { t in
+                var s: [SIMD3<Double>] = []
+                for y in 0..<t.height where (t.rect.y + y) % step == 0 {
+                    let row = t.row(y)
+                    for x in 0..<t.width where (t.rect.x + x) % step == 0 && row[x].w > 0 {
+                        s.append(Self.feature(row[x], perceptual))
+                    }
+                }
+                return s
             }
-            return s
-        }) { $0 += $1 }.sorted { ($0.x, $0.y, $0.z) < ($1.x, $1.y, $1.z) }  // tiles merge in any order
+        ) { $0 += $1 }.sorted { ($0.x, $0.y, $0.z) < ($1.x, $1.y, $1.z) }  // tiles merge in any order
         guard !sample.isEmpty else { return [SIMD3<Double>](repeating: .zero, count: count) }
         var seeds = [sample.reduce(.zero, +) / Double(sample.count)]
         var nearest = sample.map { distance2($0, seeds[0]) }
@@ -50,23 +55,26 @@ struct KMeansLloyd: Sendable {
     func pass(_ means: [SIMD3<Double>], moving: Bool) -> (means: [SIMD3<Double>], weights: [Double]) {
         let k = means.count, perceptual = self.perceptual
         let empty = [SIMD4<Double>](repeating: .zero, count: k)
-        let sums = Reductions.fold(image, area, empty, tile: { t in
-            var s = empty
-            for y in 0..<t.height {
-                let row = t.row(y)
-                for x in 0..<t.width where row[x].w > 0 {
-                    let f = Self.feature(row[x], perceptual)
-                    var best = 0, bestD = Double.infinity
-                    for m in 0..<k {
-                        let d = distance2(f, means[m])
-                        if d < bestD { bestD = d; best = m }
+        let sums = Reductions.fold(
+            image, area, empty,
+            tile: { t in
+                var s = empty
+                for y in 0..<t.height {
+                    let row = t.row(y)
+                    for x in 0..<t.width where row[x].w > 0 {
+                        let f = Self.feature(row[x], perceptual)
+                        var best = 0, bestD = Double.infinity
+                        for m in 0..<k {
+                            let d = distance2(f, means[m])
+                            if d < bestD { bestD = d; best = m }
+                        }
+                        let a = Double(row[x].w)
+                        s[best] += SIMD4(f * a, a)
                     }
-                    let a = Double(row[x].w)
-                    s[best] += SIMD4(f * a, a)
                 }
+                return s
             }
-            return s
-        }) { total, part in for i in total.indices { total[i] += part[i] } }
+        ) { total, part in for i in total.indices { total[i] += part[i] } }
         let moved = (0..<k).map { i in moving && sums[i].w > 0 ? SIMD3(sums[i].x, sums[i].y, sums[i].z) / sums[i].w : means[i] }
         return (moved, sums.map(\.w))
     }

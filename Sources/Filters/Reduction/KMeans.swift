@@ -9,18 +9,23 @@ import PixelCore
 /// farthest-point pick from a grid sample. Each of `inputPasses` passes reads the image once,
 /// on all cores. Lua: `img:kmeans{count = 8}` (Colors), or `img | CIKMeans{extent = img.extent}`
 public enum KMeans {
-    public static let descriptor = FilterDescriptor(.reduction, "CIKMeans", "KMeans",
+    public static let descriptor = FilterDescriptor(
+        .reduction, "CIKMeans", "KMeans",
         "K-means clustering of the colors found in inputExtent: returns a palette image of inputCount representative colors, refined over inputPasses iterations (optionally seeded by inputMeans).",
         inputs: [
             .image(), Reductions.extentInput,
-            InputSpec("inputMeans", "Means", class: .image,
-                      description: "Optional seed colours: the first pixels of this image's bottom row."),
-            .number("inputCount", "Count", type: "CIAttributeTypeCount", default: 8, min: 0, max: 128, identity: 0,
-                    "The number of clusters."),
-            .number("inputPasses", "Passes", type: "CIAttributeTypeCount", default: 5, min: 0, max: 20, identity: 0,
-                    "The number of Lloyd iterations after seeding."),
-            .number("inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0, min: 0, max: 1,
-                    "Cluster sRGB-encoded colours (closer to how differences look) instead of linear ones."),
+            InputSpec(
+                "inputMeans", "Means", class: .image,
+                description: "Optional seed colours: the first pixels of this image's bottom row."),
+            .number(
+                "inputCount", "Count", type: "CIAttributeTypeCount", default: 8, min: 0, max: 128, identity: 0,
+                "The number of clusters."),
+            .number(
+                "inputPasses", "Passes", type: "CIAttributeTypeCount", default: 5, min: 0, max: 20, identity: 0,
+                "The number of Lloyd iterations after seeding."),
+            .number(
+                "inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0, min: 0, max: 1,
+                "Cluster sRGB-encoded colours (closer to how differences look) instead of linear ones."),
         ]
     ) { f in
         let rect = try Reductions.extent(f)
@@ -29,7 +34,9 @@ public enum KMeans {
         var seeds: [SIMD3<Double>]? = nil
         if case .image(let means)? = f["inputMeans"] {
             let e = means.extent
-            guard !e.isInfinite, !e.isEmpty else { throw LunetteError.invalid("CIKMeans.inputMeans: needs a finite image of seed colours") }
+            guard !e.isInfinite, !e.isEmpty else {
+                throw LunetteError.invalid("CIKMeans.inputMeans: needs a finite image of seed colours")
+            }
             let r = IRect(covering: e)
             let row = try Context(threads: 1).render(means, rect: IRect(r.x, r.y, min(r.width, count), 1))
             seeds = (0..<row.width).map { KMeansLloyd.feature(row[r.x + $0, r.y], perceptual) }

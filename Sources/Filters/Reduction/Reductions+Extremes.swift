@@ -5,16 +5,21 @@ extension Reductions {
     /// Per-component minimum and maximum over `rect` (premultiplied working space); a
     /// rectangle reaching outside the image includes its transparent pixels.
     static func minMax(_ image: Image, _ area: IRect, _ rect: IRect) -> (min: Pixel, max: Pixel) {
-        let start = area.count < rect.count ? (Pixel.zero, Pixel.zero)
-                                             : (Pixel(repeating: .infinity), Pixel(repeating: -.infinity))
-        let r = fold(image, area, start, tile: { b in
-            var lo = Pixel(repeating: .infinity), hi = Pixel(repeating: -.infinity)
-            for y in 0..<b.height {
-                let row = b.row(y)
-                for x in 0..<b.width { lo = pointwiseMin(lo, row[x]); hi = pointwiseMax(hi, row[x]) }
+        let start =
+            area.count < rect.count
+            ? (Pixel.zero, Pixel.zero)
+            : (Pixel(repeating: .infinity), Pixel(repeating: -.infinity))
+        let r = fold(
+            image, area, start,
+            tile: { b in
+                var lo = Pixel(repeating: .infinity), hi = Pixel(repeating: -.infinity)
+                for y in 0..<b.height {
+                    let row = b.row(y)
+                    for x in 0..<b.width { lo = pointwiseMin(lo, row[x]); hi = pointwiseMax(hi, row[x]) }
+                }
+                return (lo, hi)
             }
-            return (lo, hi)
-        }) { t, p in t = (pointwiseMin(t.0, p.0), pointwiseMax(t.1, p.1)) }
+        ) { t, p in t = (pointwiseMin(t.0, p.0), pointwiseMax(t.1, p.1)) }
         return (r.0, r.1)
     }
 
@@ -35,16 +40,19 @@ extension Reductions {
                 }
             }
         }
-        return fold(image, area, start, tile: { b in
-            var best = none
-            for y in 0..<b.height {
-                let row = b.row(y)
-                for x in 0..<b.width {
-                    let c: Best = (row[x].w, b.rect.y + y, b.rect.x + x, row[x])
-                    if better(c, best) { best = c }
+        return fold(
+            image, area, start,
+            tile: { b in
+                var best = none
+                for y in 0..<b.height {
+                    let row = b.row(y)
+                    for x in 0..<b.width {
+                        let c: Best = (row[x].w, b.rect.y + y, b.rect.x + x, row[x])
+                        if better(c, best) { best = c }
+                    }
                 }
+                return best
             }
-            return best
-        }) { t, p in if better(p, t) { t = p } }.pixel
+        ) { t, p in if better(p, t) { t = p } }.pixel
     }
 }

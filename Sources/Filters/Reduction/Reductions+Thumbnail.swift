@@ -10,7 +10,8 @@ public enum ReductionThumbnail {
     /// `output` of filter `name` made viewable; other filters' outputs are returned unchanged.
     public static func present(_ output: Image, filter name: String, width: Int = 512, height: Int = 320) throws -> Image {
         guard let d = FilterRegistry.shared.descriptor(exactly: name), d.categories.contains(Category.reduction),
-              name != HistogramDisplayFilter.descriptor.name else { return output }
+            name != HistogramDisplayFilter.descriptor.name
+        else { return output }
         var img = output
         if histograms.contains(name) {
             let f = Filter(HistogramDisplayFilter.descriptor)

@@ -11,7 +11,9 @@ enum Reductions {
     static func extent(_ f: FilterInputs) throws -> IRect {
         let r = f.vector("inputExtent").rect
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, !r.isInfinite, r.width >= 1, r.height >= 1 else {
-            throw LunetteError.invalid("\(f.filter).inputExtent: needs a finite rectangle at least one pixel wide and tall (for example the image's extent)")
+            throw LunetteError.invalid(
+                "\(f.filter).inputExtent: needs a finite rectangle at least one pixel wide and tall (for example the image's extent)"
+            )
         }
         let i = IRect(covering: r)
         try Limits.check(width: i.width, height: i.height, what: f.filter)
@@ -20,14 +22,18 @@ enum Reductions {
 
     /// A reduction of `input` over `rect` whose output covers (0, 0, w, h): `reduce`
     /// gets the pixels inside the input's extent (the rest of `rect` is transparent).
-    static func node(_ input: Image, _ rect: IRect, width: Int, height: Int,
-                     _ reduce: @escaping @Sendable (Image, IRect) -> PixelBuffer) -> Image {
+    static func node(
+        _ input: Image, _ rect: IRect, width: Int, height: Int,
+        _ reduce: @escaping @Sendable (Image, IRect) -> PixelBuffer
+    ) -> Image {
         Image(ReductionNode(input, rect: rect.rect, extent: Rect(0, 0, Double(width), Double(height)), reduce))
     }
 
     /// Folds every tile of `area` into a partial result (on all cores) and merges them.
-    static func fold<T>(_ image: Image, _ area: IRect, _ initial: T, tile: @escaping @Sendable (PixelBuffer) -> T,
-                        merge: @escaping (inout T, T) -> Void) -> T {
+    static func fold<T>(
+        _ image: Image, _ area: IRect, _ initial: T, tile: @escaping @Sendable (PixelBuffer) -> T,
+        merge: @escaping (inout T, T) -> Void
+    ) -> T {
         let lock = NSLock()
         nonisolated(unsafe) var total = initial
         nonisolated(unsafe) let mergeBody = merge

@@ -8,12 +8,18 @@ import PixelCore
 /// differences (R − Y, B − Y) untouched. Alpha is unchanged; the extent is the input's.
 /// Lua: `img | CISharpenLuminance{sharpness = 0.4, radius = 1.69}`
 public enum SharpenLuminance {
-    public static let descriptor = FilterDescriptor(.sharpen, "CISharpenLuminance", "Sharpen Luminance",
+    public static let descriptor = FilterDescriptor(
+        .sharpen, "CISharpenLuminance", "Sharpen Luminance",
         "Sharpens detail in luminance only, leaving colour differences unchanged.",
-        inputs: [.image(), .number(.sharpness, default: 0.4, sliderMin: 0, sliderMax: 2, identity: 0,
-                         "How much luminance detail is added back."),
-                 .number("inputRadius", "Radius", default: 1.69, sliderMin: 0, sliderMax: 20, identity: 0,
-                         "Standard deviation of the blur that defines detail, in pixels.")]
+        inputs: [
+            .image(),
+            .number(
+                .sharpness, default: 0.4, sliderMin: 0, sliderMax: 2, identity: 0,
+                "How much luminance detail is added back."),
+            .number(
+                "inputRadius", "Radius", default: 1.69, sliderMin: 0, sliderMax: 20, identity: 0,
+                "Standard deviation of the blur that defines detail, in pixels."),
+        ]
     ) { f in
         let image = try f.image()
         let k = Float(f.number("inputSharpness")), radius = f.number("inputRadius")

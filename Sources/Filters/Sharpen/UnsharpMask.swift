@@ -8,12 +8,18 @@ import PixelCore
 /// unchanged and the extent is the input's. A fused point node over the image and its blur.
 /// Lua: `img | CIUnsharpMask{radius = 2.5, intensity = 0.5}`
 public enum UnsharpMask {
-    public static let descriptor = FilterDescriptor(.sharpen, "CIUnsharpMask", "Unsharp Mask",
+    public static let descriptor = FilterDescriptor(
+        .sharpen, "CIUnsharpMask", "Unsharp Mask",
         "Increases edge contrast by adding the difference between the image and a blurred copy, scaled by the intensity.",
-        inputs: [.image(), .number(.radius, default: 2.5, min: 0,
-                         sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-                 .number(.intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                         "How much of the difference is added back.")]
+        inputs: [
+            .image(),
+            .number(
+                .radius, default: 2.5, min: 0,
+                sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
+            .number(
+                .intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                "How much of the difference is added back."),
+        ]
     ) { f in
         try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u + (u - v) * k } }
     }

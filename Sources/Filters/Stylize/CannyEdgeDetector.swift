@@ -13,16 +13,21 @@ public enum CannyEdgeDetector {
     public static let descriptor = FilterDescriptor(
         name: "CICannyEdgeDetector", displayName: "Canny Edge Detector",
         categories: [Category.builtIn, Category.highDynamicRange, Category.stillImage, Category.stylize, Category.video],
-        description: "Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.",
+        description:
+            "Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.",
         inputs: [
             .image(),
-            .number("inputGaussianSigma", "Gaussian Sigma", default: 1.6, min: 0, "Standard deviation of the blur before the gradient, in pixels."),
-            .number("inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0,
-                    "Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma."),
+            .number(
+                "inputGaussianSigma", "Gaussian Sigma", default: 1.6, min: 0,
+                "Standard deviation of the blur before the gradient, in pixels."),
+            .number(
+                "inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0,
+                "Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma."),
             .number("inputThresholdHigh", "Threshold High", default: 0.05, min: 0, "Gradient magnitude of a strong edge."),
             .number("inputThresholdLow", "Threshold Low", default: 0.02, min: 0, "Gradient magnitude of a weak edge."),
-            .number("inputHysteresisPasses", "Hysteresis Passes", type: "CIAttributeTypeInteger", default: 1, min: 0, max: 20,
-                    "How many rings of weak edges next to strong ones are promoted."),
+            .number(
+                "inputHysteresisPasses", "Hysteresis Passes", type: "CIAttributeTypeInteger", default: 1, min: 0, max: 20,
+                "How many rings of weak edges next to strong ones are promoted."),
         ]
     ) { f in
         let image = try f.image()
@@ -30,8 +35,10 @@ public enum CannyEdgeDetector {
         let sigma = f.number("inputGaussianSigma")
         var luma = Gradients.luma(e.isInfinite ? image : image.clampedToExtent(), perceptual: f.number("inputPerceptual") != 0)
         if sigma > 0 { luma = luma.gaussianBlurred(sigma: sigma) }
-        let edges = Canny(high: Float(f.number("inputThresholdHigh")), low: Float(f.number("inputThresholdLow")),
-                          passes: Int(f.number("inputHysteresisPasses"))).apply(luma)
+        let edges = Canny(
+            high: Float(f.number("inputThresholdHigh")), low: Float(f.number("inputThresholdLow")),
+            passes: Int(f.number("inputHysteresisPasses"))
+        ).apply(luma)
         return e.isInfinite ? edges : edges.cropped(to: e)
     }
 }
@@ -42,13 +49,14 @@ struct Canny: Sendable {
 
     func apply(_ luma: Image) -> Image {
         let halo = passes + 2
-        return Image(AreaNode(luma, haloX: halo, haloY: halo, preservesOpacity: true, inPlace: true) { src, dst in
-            let strong = edges(src, dst.rect)
-            for y in 0..<dst.height {
-                let d = dst.row(y)
-                for x in 0..<dst.width { d[x] = strong[y * dst.width + x] ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1) }
-            }
-        })
+        return Image(
+            AreaNode(luma, haloX: halo, haloY: halo, preservesOpacity: true, inPlace: true) { src, dst in
+                let strong = edges(src, dst.rect)
+                for y in 0..<dst.height {
+                    let d = dst.row(y)
+                    for x in 0..<dst.width { d[x] = strong[y * dst.width + x] ? Pixel(1, 1, 1, 1) : Pixel(0, 0, 0, 1) }
+                }
+            })
     }
 
     /// Strong-edge flags of `out` (row-major from its bottom row); `src` covers it grown by passes + 2.
@@ -59,8 +67,12 @@ struct Canny: Sendable {
         let t = Float(tan(Double.pi / 8))
         for y in r1.y..<r1.maxY {
             for x in r1.x..<r1.maxX {
-                let gx = (v(x + 1, y - 1) + 2 * v(x + 1, y) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x - 1, y) - v(x - 1, y + 1)) / 4
-                let gy = (v(x - 1, y + 1) + 2 * v(x, y + 1) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x, y - 1) - v(x + 1, y - 1)) / 4
+                let gx =
+                    (v(x + 1, y - 1) + 2 * v(x + 1, y) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x - 1, y) - v(x - 1, y + 1))
+                    / 4
+                let gy =
+                    (v(x - 1, y + 1) + 2 * v(x, y + 1) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x, y - 1) - v(x + 1, y - 1))
+                    / 4
                 let i = (y - r1.y) * r1.width + x - r1.x
                 mag[i] = (gx * gx + gy * gy).squareRoot()
                 let ax = abs(gx), ay = abs(gy)
@@ -88,9 +100,11 @@ struct Canny: Sendable {
             let before = cls
             for y in region.y..<region.maxY {
                 for x in region.x..<region.maxX where before[(y - r2.y) * r2.width + x - r2.x] == 1 {
-                    search: for dy in -1...1 { for dx in -1...1 where before[(y + dy - r2.y) * r2.width + x + dx - r2.x] == 2 {
-                        cls[(y - r2.y) * r2.width + x - r2.x] = 2; break search
-                    } }
+                    search: for dy in -1...1 {
+                        for dx in -1...1 where before[(y + dy - r2.y) * r2.width + x + dx - r2.x] == 2 {
+                            cls[(y - r2.y) * r2.width + x - r2.x] = 2; break search
+                        }
+                    }
                 }
             }
         }

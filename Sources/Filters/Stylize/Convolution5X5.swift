@@ -6,11 +6,16 @@ import PixelCore
 /// plus bias, every channel clamped to 0…1; the extent grows by 2 on every side.
 /// Lua: `img | CIConvolution5X5{weights = Vector(…25 numbers…), bias = 0}`
 public enum Convolution5X5 {
-    public static let descriptor = FilterDescriptor(.stylize, "CIConvolution5X5", "5 by 5 Convolution",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIConvolution5X5", "5 by 5 Convolution",
         "Convolves every channel with a 5×5 weight matrix and adds a bias.",
-        inputs: [.image(), .vector("inputWeights", "Weights", default: identity, identity: identity,
-                         "Twenty-five weights, row by row from the top-left."),
-                 .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputWeights", "Weights", default: identity, identity: identity,
+                "Twenty-five weights, row by row from the top-left."),
+            .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting."),
+        ]
     ) { f in
         try ConvolutionFilter.build(f, columns: 5, rows: 5)
     }

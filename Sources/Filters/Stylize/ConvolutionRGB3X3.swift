@@ -6,12 +6,14 @@ import PixelCore
 /// premultiplied colour) and the extent stays the input's.
 /// Lua: `img | CIConvolutionRGB3X3{weights = Vector(0, -1, 0, -1, 5, -1, 0, -1, 0)}`
 public enum ConvolutionRGB3X3 {
-    public static let descriptor = FilterDescriptor(.stylize, "CIConvolutionRGB3X3", "3 by 3 RGB Convolution",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIConvolutionRGB3X3", "3 by 3 RGB Convolution",
         "Convolves the colour channels with a 3×3 weight matrix and adds a bias; alpha is kept.",
         inputs: [
             .image(),
-            .vector("inputWeights", "Weights", default: [0, 0, 0, 0, 1, 0, 0, 0, 0],
-                    identity: [0, 0, 0, 0, 1, 0, 0, 0, 0], "Nine weights, row by row from the top-left."),
+            .vector(
+                "inputWeights", "Weights", default: [0, 0, 0, 0, 1, 0, 0, 0, 0],
+                identity: [0, 0, 0, 0, 1, 0, 0, 0, 0], "Nine weights, row by row from the top-left."),
             .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every colour channel after weighting."),
         ]
     ) { f in

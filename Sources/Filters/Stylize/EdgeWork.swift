@@ -8,12 +8,14 @@ import PixelCore
 /// image read the nearest pixel inside; the extent is the input's.
 /// Lua: `img | CIEdgeWork{radius = 3}`
 public enum EdgeWork {
-    public static let descriptor = FilterDescriptor(.stylize, "CIEdgeWork", "Edge Work",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIEdgeWork", "Edge Work",
         "Black-and-white woodcut-like stylization that traces edges with a thickness set by inputRadius.",
         inputs: [
             .image(),
-            .number(.radius, default: 3, min: 0, sliderMin: 0, sliderMax: 20,
-                    "The thickness of the strokes, in pixels."),
+            .number(
+                .radius, default: 3, min: 0, sliderMin: 0, sliderMax: 20,
+                "The thickness of the strokes, in pixels."),
         ]
     ) { f in
         let image = try f.image()

@@ -6,12 +6,14 @@ import PixelCore
 /// Edges of the image read the nearest pixel inside; the extent is the input's.
 /// Lua: `img | CIEdges{intensity = 4}`
 public enum Edges {
-    public static let descriptor = FilterDescriptor(.stylize, "CIEdges", "Edges",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIEdges", "Edges",
         "Edge detector that displays the detected edges in color, with their brightness scaled by inputIntensity.",
         inputs: [
             .image(),
-            .number(.intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
-                    "Multiplies the gradient magnitudes."),
+            .number(
+                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
+                "Multiplies the gradient magnitudes."),
         ]
     ) { f in
         let image = try f.image()

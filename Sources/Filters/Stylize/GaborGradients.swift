@@ -9,7 +9,8 @@ import PixelCore
 /// within 10 levels at 98% of pixels by this model, 90% by the same kernel on luma.
 /// Lua: `img | CIGaborGradients{}`
 public enum GaborGradients {
-    public static let descriptor = FilterDescriptor(.stylize, "CIGaborGradients", "Gabor Gradients",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIGaborGradients", "Gabor Gradients",
         "Applies a 5x5 Gabor gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).",
         imageOnly: { Gradients.gradients($0, .gabor) })
 }

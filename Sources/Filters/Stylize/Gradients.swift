@@ -27,9 +27,11 @@ enum Gradients {
         /// weights sum to 1 (a unit step reads 1).
         static let gabor: Kernel = {
             var w: [Double] = []
-            for dy in -2...2 { for dx in -2...2 {
-                w.append(exp(-Double(dx * dx + dy * dy) / (2 * 0.5625)) * sin(Double.pi * Double(dx) / 4))
-            } }
+            for dy in -2...2 {
+                for dx in -2...2 {
+                    w.append(exp(-Double(dx * dx + dy * dy) / (2 * 0.5625)) * sin(Double.pi * Double(dx) / 4))
+                }
+            }
             let positive = w.filter { $0 > 0 }.reduce(0, +)
             return Kernel(radius: 2, weights: w.map { Float($0 / positive) })
         }()

@@ -13,15 +13,21 @@ import PixelCore
 /// unchanged and the extent is the input's.
 /// Lua: `img | CIHighlightShadowAdjust{shadowAmount = 0.5, highlightAmount = 0.7, radius = 4}`
 public enum HighlightShadowAdjust {
-    public static let descriptor = FilterDescriptor(.stylize, "CIHighlightShadowAdjust", "Highlight and Shadow Adjust",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIHighlightShadowAdjust", "Highlight and Shadow Adjust",
         "Lifts or deepens shadows and pulls down highlights while keeping local detail.",
-        inputs: [.image(),
-                 .number("inputRadius", "Radius", default: 0, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
-                         "Standard deviation of the neighbourhood that sets the local lightness, in pixels (0: the pixel itself)."),
-                 .number("inputShadowAmount", "Shadow Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1,
-                         identity: 0, "Brightens (positive) or darkens (negative) the shadows."),
-                 .number("inputHighlightAmount", "Highlight Amount", default: 1, min: 0, max: 1, sliderMin: 0.3,
-                         sliderMax: 1, identity: 1, "Below 1 darkens the highlights.")]
+        inputs: [
+            .image(),
+            .number(
+                "inputRadius", "Radius", default: 0, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
+                "Standard deviation of the neighbourhood that sets the local lightness, in pixels (0: the pixel itself)."),
+            .number(
+                "inputShadowAmount", "Shadow Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1,
+                identity: 0, "Brightens (positive) or darkens (negative) the shadows."),
+            .number(
+                "inputHighlightAmount", "Highlight Amount", default: 1, min: 0, max: 1, sliderMin: 0.3,
+                sliderMax: 1, identity: 1, "Below 1 darkens the highlights."),
+        ]
     ) { f in
         let image = try f.image()
         let radius = f.number("inputRadius")

@@ -11,7 +11,8 @@ enum MaskChannelBlend {
 
     static func descriptor(_ name: String, _ displayName: String, _ channel: Channel) -> FilterDescriptor {
         let word = channel == .red ? "red" : "blue"
-        return FilterDescriptor(.stylize, name, displayName,
+        return FilterDescriptor(
+            .stylize, name, displayName,
             "Shows the image where the mask's \(word) channel is 1 and the background where it is 0.",
             inputs: [
                 .image(),

@@ -6,13 +6,15 @@ import PixelCore
 /// extent: the union of the two. Amount 1 is the identity on the image's extent.
 /// Lua: `fg | CIMix{backgroundImage = bg, amount = 0.3}`
 public enum Mix {
-    public static let descriptor = FilterDescriptor(.stylize, "CIMix", "Mix",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIMix", "Mix",
         "Cross-fades linearly from the background (amount 0) to the image (amount 1).",
         inputs: [
             .image(),
             .image(.background, "The image shown at amount 0."),
-            .number("inputAmount", "Amount", default: 1, sliderMin: 0, sliderMax: 1, identity: 1,
-                    "Share of the image: 0 shows the background, 1 the image."),
+            .number(
+                "inputAmount", "Amount", default: 1, sliderMin: 0, sliderMax: 1, identity: 1,
+                "Share of the image: 0 shows the background, 1 the image."),
         ]
     ) { f in
         let image = try f.image(), background = try f.image("inputBackgroundImage")

@@ -7,11 +7,15 @@ import PixelCore
 /// sample the nearest point inside the image, so no transparent colour bleeds in. The
 /// extent is the input's. Lua: `img | CIPixellate{scale = 8, center = Vector(150, 150)}`
 public enum Pixellate {
-    public static let descriptor = FilterDescriptor(.stylize, "CIPixellate", "Pixelate",
+    public static let descriptor = FilterDescriptor(
+        .stylize, "CIPixellate", "Pixelate",
         "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
-        inputs: [.image(), .center("A point on the corner grid of the squares."),
-                 .number("inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
-                         sliderMax: 100, "Side of each square, in pixels.")]
+        inputs: [
+            .image(), .center("A point on the corner grid of the squares."),
+            .number(
+                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
+                sliderMax: 100, "Side of each square, in pixels."),
+        ]
     ) { f in
         let image = try f.image()
         let c = f.vector("inputCenter"), s = f.number("inputScale")
@@ -21,12 +25,16 @@ public enum Pixellate {
         let finite = !e.isInfinite
         let lo = finite ? Point(e.minX + 0.5, e.minY + 0.5) : Point(-.infinity, -.infinity)
         let hi = finite ? Point(max(e.maxX - 0.5, e.minX + 0.5), max(e.maxY - 0.5, e.minY + 0.5)) : Point(.infinity, .infinity)
-        return Image(WarpNode(image, extent: e, sourceRegion: { rect in
-            rect.rect.insetBy(-(s / 2 + 1), -(s / 2 + 1))
-        }, map: { x, y in
-            let px = cx + (((x - cx) / s).rounded(.down) + 0.5) * s
-            let py = cy + (((y - cy) / s).rounded(.down) + 0.5) * s
-            return Point(min(max(px, lo.x), hi.x), min(max(py, lo.y), hi.y))
-        }))
+        return Image(
+            WarpNode(
+                image, extent: e,
+                sourceRegion: { rect in
+                    rect.rect.insetBy(-(s / 2 + 1), -(s / 2 + 1))
+                },
+                map: { x, y in
+                    let px = cx + (((x - cx) / s).rounded(.down) + 0.5) * s
+                    let py = cy + (((y - cy) / s).rounded(.down) + 0.5) * s
+                    return Point(min(max(px, lo.x), hi.x), min(max(py, lo.y), hi.y))
+                }))
     }
 }

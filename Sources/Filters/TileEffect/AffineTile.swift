@@ -6,10 +6,13 @@ import PixelCore
 /// transformed edges as lattice vectors. Sampled bilinearly with wrapped taps, so seams are
 /// seamless; infinite extent. Lua: `img | CIAffineTile{transform = Transform.rotate(0.3)}`
 public enum AffineTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIAffineTile", "Affine Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIAffineTile", "Affine Tile",
         "Applies an affine transform to the image and repeats the result across the whole plane.",
-        inputs: [.image(),
-                 .transform("inputTransform", "Transform", type: nil, "The transform applied to the image before tiling.")]
+        inputs: [
+            .image(),
+            .transform("inputTransform", "Transform", type: nil, "The transform applied to the image before tiling."),
+        ]
     ) { f in
         let image = try f.image()
         let t = f.transform("inputTransform")

@@ -6,10 +6,15 @@ import PixelCore
 /// pixels repeat without end (transparent where the rectangle leaves the image). Infinite extent.
 /// Lua: `img | CIClamp{extent = Vector(0, 0, 640, 480)}`
 public enum Clamp {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIClamp", "Clamp",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIClamp", "Clamp",
         "Keeps the pixels inside the rectangle and repeats its border pixels outward without end.",
-        inputs: [.image(), .vector(.extent, default: [0, 0, 640, 80],
-                                   "The rectangle kept (x, y, width, height); its border pixels are repeated.")]
+        inputs: [
+            .image(),
+            .vector(
+                .extent, default: [0, 0, 640, 80],
+                "The rectangle kept (x, y, width, height); its border pixels are repeated."),
+        ]
     ) { f in
         try requireFinite(f, "inputExtent")
         let e = f.vector("inputExtent").components

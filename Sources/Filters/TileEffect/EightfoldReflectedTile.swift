@@ -7,7 +7,9 @@ import PixelCore
 /// centre, 8 copies around it). Infinite extent.
 /// Lua: `img | CIEightfoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum EightfoldReflectedTile {
-    public static let descriptor = TileInputs.descriptor("CIEightfoldReflectedTile", "Eightfold Reflected Tile",
+    public static let descriptor = TileInputs.descriptor(
+        "CIEightfoldReflectedTile", "Eightfold Reflected Tile",
         "Tiles the plane by mirroring a right isosceles triangle at the centre, giving 8 copies around each square corner.",
-        cell: { w in [(0, 0), (w, 0), (w, w)] }) { LatticeTile.reflected8(width: $0) }
+        cell: { w in [(0, 0), (w, 0), (w, w)] }
+    ) { LatticeTile.reflected8(width: $0) }
 }

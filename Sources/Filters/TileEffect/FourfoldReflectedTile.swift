@@ -8,7 +8,8 @@ import PixelCore
 /// otherwise). Infinite extent.
 /// Lua: `img | CIFourfoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum FourfoldReflectedTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIFourfoldReflectedTile", "Fourfold Reflected Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIFourfoldReflectedTile", "Fourfold Reflected Tile",
         "Tiles the plane with the parallelogram at the centre, mirroring it across every edge (4 copies per period).",
         inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width, TileInputs.acuteAngle]
     ) { f in

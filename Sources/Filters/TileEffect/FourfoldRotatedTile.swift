@@ -7,7 +7,9 @@ import PixelCore
 /// centre). Infinite extent.
 /// Lua: `img | CIFourfoldRotatedTile{center = Vector(256, 256), width = 80}`
 public enum FourfoldRotatedTile {
-    public static let descriptor = TileInputs.descriptor("CIFourfoldRotatedTile", "Fourfold Rotated Tile",
+    public static let descriptor = TileInputs.descriptor(
+        "CIFourfoldRotatedTile", "Fourfold Rotated Tile",
         "Tiles the plane with the square at the centre turned in quarter turns about the centre (4 copies per period).",
-        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }) { LatticeTile.rotated4(width: $0) }
+        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }
+    ) { LatticeTile.rotated4(width: $0) }
 }

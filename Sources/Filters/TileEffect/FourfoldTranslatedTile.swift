@@ -6,7 +6,8 @@ import PixelCore
 /// along both edges (p1). Infinite extent.
 /// Lua: `img | CIFourfoldTranslatedTile{center = Vector(256, 256), width = 80}`
 public enum FourfoldTranslatedTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIFourfoldTranslatedTile", "Fourfold Translated Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIFourfoldTranslatedTile", "Fourfold Translated Tile",
         "Repeats the parallelogram at the centre across the plane by translation.",
         inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width, TileInputs.acuteAngle]
     ) { f in

@@ -7,7 +7,9 @@ import PixelCore
 /// Infinite extent.
 /// Lua: `img | CIGlideReflectedTile{center = Vector(256, 256), width = 80}`
 public enum GlideReflectedTile {
-    public static let descriptor = TileInputs.descriptor("CIGlideReflectedTile", "Glide Reflected Tile",
+    public static let descriptor = TileInputs.descriptor(
+        "CIGlideReflectedTile", "Glide Reflected Tile",
         "Tiles the plane with the square at the centre, mirroring alternate columns (a glide reflection).",
-        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }) { LatticeTile.glide(width: $0) }
+        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }
+    ) { LatticeTile.glide(width: $0) }
 }

@@ -13,15 +13,18 @@ import PixelCore
 /// extent's own (fractional) pixel grid this model reproduces it at 48 dB PSNR.
 /// Lua: `img | CIKaleidoscope{count = 6, center = Vector(200, 150)}`
 public enum Kaleidoscope {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIKaleidoscope", "Kaleidoscope",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIKaleidoscope", "Kaleidoscope",
         "Mirrors a wedge of the image around the centre into the given number of segments, like a kaleidoscope.",
         inputs: [
             .image(),
-            .number("inputCount", "Count", type: InputName.scalar, default: 6, min: 1, sliderMin: 1, sliderMax: 64,
-                    "Number of segments (each a wedge and its mirror image)."),
+            .number(
+                "inputCount", "Count", type: InputName.scalar, default: 6, min: 1, sliderMin: 1, sliderMax: 64,
+                "Number of segments (each a wedge and its mirror image)."),
             .center("Centre of the kaleidoscope."),
-            .number(.angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
-                    "Direction of the source wedge's first edge, in radians."),
+            .number(
+                .angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
+                "Direction of the source wedge's first edge, in radians."),
         ]
     ) { f in
         try requireFinite(f, "inputCenter", "inputAngle", "inputCount")

@@ -8,17 +8,21 @@ import PixelCore
 /// formula and no render was at hand: this model is Lunette's reading of Apple's description.
 /// Extent: the input's. Lua: `img | CIOpTile{center = Vector(256, 256), scale = 2, width = 60}`
 public enum OpTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIOpTile", "Op Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIOpTile", "Op Tile",
         "Cuts the image into squares, scales and turns each about its centre and reassembles them (op art).",
         inputs: [
             .image(),
             .center("Centre of one square of the grid."),
-            .number(.scale, default: 2.8, min: 0, sliderMin: 0.1, sliderMax: 10, identity: 1,
-                    "Magnification of each square's content."),
-            .number(.angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
-                    "Turn of the grid and of each square's content, in radians."),
-            .number(.width, default: 65, min: 0, sliderMin: 1, sliderMax: 1000, identity: 65,
-                    "Side of the squares, in pixels."),
+            .number(
+                .scale, default: 2.8, min: 0, sliderMin: 0.1, sliderMax: 10, identity: 1,
+                "Magnification of each square's content."),
+            .number(
+                .angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
+                "Turn of the grid and of each square's content, in radians."),
+            .number(
+                .width, default: 65, min: 0, sliderMin: 1, sliderMax: 1000, identity: 65,
+                "Side of the squares, in pixels."),
         ]
     ) { f in
         try requireFinite(f, "inputCenter", "inputScale", "inputAngle", "inputWidth")

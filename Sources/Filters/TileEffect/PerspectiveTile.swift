@@ -8,16 +8,24 @@ import PixelCore
 /// bilinearly with wrapped taps; infinite extent.
 /// Lua: `img | CIPerspectiveTile{topLeft = Vector(118, 484), topRight = Vector(646, 507)}`
 public enum PerspectiveTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CIPerspectiveTile", "Perspective Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CIPerspectiveTile", "Perspective Tile",
         "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
-        inputs: [.image(), .vector("inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
-                         "Where the image's top-left corner goes."),
-                 .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507],
-                         "Where the image's top-right corner goes."),
-                 .vector("inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
-                         "Where the image's bottom-right corner goes."),
-                 .vector("inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
-                         "Where the image's bottom-left corner goes.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
+                "Where the image's top-left corner goes."),
+            .vector(
+                "inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507],
+                "Where the image's top-right corner goes."),
+            .vector(
+                "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
+                "Where the image's bottom-right corner goes."),
+            .vector(
+                "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
+                "Where the image's bottom-left corner goes."),
+        ]
     ) { f in
         try requireFinite(f, "inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft")
         let image = try f.image()
@@ -25,8 +33,9 @@ public enum PerspectiveTile {
         let quad = [pt("inputBottomLeft"), pt("inputBottomRight"), pt("inputTopRight"), pt("inputTopLeft")]
         let squareToQuad: Homography
         do {
-            squareToQuad = try Homography.mapping(Rect(0, 0, 1, 1), bottomLeft: quad[0], bottomRight: quad[1],
-                                                  topRight: quad[2], topLeft: quad[3])
+            squareToQuad = try Homography.mapping(
+                Rect(0, 0, 1, 1), bottomLeft: quad[0], bottomRight: quad[1],
+                topRight: quad[2], topLeft: quad[3])
         } catch {
             throw LunetteError.invalid("CIPerspectiveTile: the four corners must form a convex quadrilateral")
         }

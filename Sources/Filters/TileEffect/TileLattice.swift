@@ -130,12 +130,14 @@ enum LatticeTile {
             let a = u / (1.5 * w), b = v / (2 * h * w) - a / 2
             let (ia, fa) = split(a), (ib, fb) = split(b)
             var best = Double.infinity, qu = 0.0, qv = 0.0, A = 0, B = 0
-            for da in 0...1 { for db in 0...1 {
-                let ea = fa - Double(da), eb = fb - Double(db)
-                let x = ea * 1.5 * w, y = ea * h * w + eb * 2 * h * w
-                let d = x * x + y * y
-                if d < best { best = d; qu = x; qv = y; A = ia + da; B = ib + db }
-            } }
+            for da in 0...1 {
+                for db in 0...1 {
+                    let ea = fa - Double(da), eb = fb - Double(db)
+                    let x = ea * 1.5 * w, y = ea * h * w + eb * 2 * h * w
+                    let d = x * x + y * y
+                    if d < best { best = d; qu = x; qv = y; A = ia + da; B = ib + db }
+                }
+            }
             var theta = atan2(qv, qu)
             if theta < 0 { theta += 2 * .pi }
             let step = mode == .reflect3 ? 2 * Double.pi / 3 : Double.pi / 3
@@ -178,32 +180,40 @@ enum LatticeTile {
 
 /// The inputs the lattice tile effects share, with the catalogue's numbers.
 enum TileInputs {
-    static let center = InputSpec.vector(.center, default: [150, 150],
-                                         "Origin of the source tile (one of its corners).")
-    static let angle = InputSpec.number(.angle, default: 0,
-                                        sliderMin: -.pi, sliderMax: .pi, identity: 0,
-                                        "Direction of the tile's first edge, in radians.")
-    static let width = InputSpec.number(.width, default: 100, min: 0,
-                                        sliderMin: 1, sliderMax: 200, identity: 100,
-                                        "Edge length of the source tile, in pixels.")
-    static let acuteAngle = InputSpec.number("inputAcuteAngle", "Acute Angle", type: "CIAttributeTypeAngle",
-                                             default: 1.570796326794897, sliderMin: -.pi, sliderMax: .pi,
-                                             identity: 1.570796326794897,
-                                             "Angle between the tile's two edges: π/2 gives squares, small values thin diamonds.")
+    static let center = InputSpec.vector(
+        .center, default: [150, 150],
+        "Origin of the source tile (one of its corners).")
+    static let angle = InputSpec.number(
+        .angle, default: 0,
+        sliderMin: -.pi, sliderMax: .pi, identity: 0,
+        "Direction of the tile's first edge, in radians.")
+    static let width = InputSpec.number(
+        .width, default: 100, min: 0,
+        sliderMin: 1, sliderMax: 200, identity: 100,
+        "Edge length of the source tile, in pixels.")
+    static let acuteAngle = InputSpec.number(
+        "inputAcuteAngle", "Acute Angle", type: "CIAttributeTypeAngle",
+        default: 1.570796326794897, sliderMin: -.pi, sliderMax: .pi,
+        identity: 1.570796326794897,
+        "Angle between the tile's two edges: π/2 gives squares, small values thin diamonds.")
 
     /// A lattice tile effect declared from the shared inputs: `cell` is the source tile's
     /// outline and `fold` its folding for a width.
-    static func descriptor(_ name: String, _ displayName: String, _ description: String,
-                           cell: @escaping (Double) -> [(Double, Double)],
-                           fold: @escaping (Double) throws -> FoldFunction) -> FilterDescriptor {
+    static func descriptor(
+        _ name: String, _ displayName: String, _ description: String,
+        cell: @escaping (Double) -> [(Double, Double)],
+        fold: @escaping (Double) throws -> FoldFunction
+    ) -> FilterDescriptor {
         FilterDescriptor(.tileEffect, name, displayName, description, inputs: [.image(), center, angle, width]) { f in
             try build(f, cell: cell, fold: fold)
         }
     }
 
     /// A lattice tile effect from the shared inputs; a zero width repeats the centre's colour.
-    static func build(_ f: FilterInputs, cell: (Double) -> [(Double, Double)],
-                      fold: (Double) throws -> FoldFunction) throws -> Image {
+    static func build(
+        _ f: FilterInputs, cell: (Double) -> [(Double, Double)],
+        fold: (Double) throws -> FoldFunction
+    ) throws -> Image {
         try requireFinite(f, "inputCenter")
         let image = try f.image()
         let c = f.vector("inputCenter"), w = f.number("inputWidth")

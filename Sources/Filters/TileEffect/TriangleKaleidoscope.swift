@@ -12,16 +12,24 @@ import PixelCore
 /// corners: a user reported those, and Apple's own sample output is covered edge to edge (no
 /// reference render at hand: a guess). Infinite extent. Lua: `img | CITriangleKaleidoscope{point = Vector(256, 256), size = 200}`
 public enum TriangleKaleidoscope {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CITriangleKaleidoscope", "Triangle Kaleidoscope",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CITriangleKaleidoscope", "Triangle Kaleidoscope",
         "Mirrors a triangle of the image across its edges like a kaleidoscope, darkening with each reflection.",
-        inputs: [.image(), .vector("inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
-                         "Centre of the source triangle."),
-                 .number("inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
-                         "Side length of the source triangle, in pixels."),
-                 .number("inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
-                         sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
-                 .number("inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
-                         "Colour kept per reflection: 1 no fading, 0 only the central triangle.")]
+        inputs: [
+            .image(),
+            .vector(
+                "inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
+                "Centre of the source triangle."),
+            .number(
+                "inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
+                "Side length of the source triangle, in pixels."),
+            .number(
+                "inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
+                sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
+            .number(
+                "inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
+                "Colour kept per reflection: 1 no fading, 0 only the central triangle."),
+        ]
     ) { f in
         try requireFinite(f, "inputPoint")
         let input = try f.image()
@@ -35,17 +43,20 @@ public enum TriangleKaleidoscope {
         let corner = Point(p[0] + r * cos(rotation + 7 * .pi / 6), p[1] + r * sin(rotation + 7 * .pi / 6))
         let frame = TileFrame(center: corner, angle: rotation)
         if size < 1e-9 {
-            return LatticeTile.image(image, frame: TileFrame(center: Point(p[0], p[1]), angle: 0),
-                                     cell: [(0, 0)], fold: LatticeTile.point)
+            return LatticeTile.image(
+                image, frame: TileFrame(center: Point(p[0], p[1]), angle: 0),
+                cell: [(0, 0)], fold: LatticeTile.point)
         }
-        let folded = LatticeTile.image(image, frame: frame, cell: LatticeTile.hexCell(size, .reflect3),
-                                       fold: LatticeTile.hex(width: size, mode: .reflect3))
+        let folded = LatticeTile.image(
+            image, frame: frame, cell: LatticeTile.hexCell(size, .reflect3),
+            fold: LatticeTile.hex(width: size, mode: .reflect3))
         if decay == 1 { return folded }
         let h = size * 3.0.squareRoot() / 2
-        let fade = Image(GeneratorNode(extent: .infinite) { x, y in
-            let g = Float(pow(Double(decay), Double(reflections(frame, h, x, y))))
-            return Pixel(g, g, g, 1)
-        })
+        let fade = Image(
+            GeneratorNode(extent: .infinite) { x, y in
+                let g = Float(pow(Double(decay), Double(reflections(frame, h, x, y))))
+                return Pixel(g, g, g, 1)
+            })
         return Image(PointNode([folded, fade], ScaleColourKernel(), extent: .infinite))
     }
 

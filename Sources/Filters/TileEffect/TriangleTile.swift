@@ -8,11 +8,15 @@ import PixelCore
 /// publishes no model and no render was at hand: the half-turn tiling is Lunette's choice.
 /// Infinite extent. Lua: `img | CITriangleTile{center = Vector(256, 256), width = 80}`
 public enum TriangleTile {
-    public static let descriptor = FilterDescriptor(.tileEffect, "CITriangleTile", "Triangle Tile",
+    public static let descriptor = FilterDescriptor(
+        .tileEffect, "CITriangleTile", "Triangle Tile",
         "Tiles the plane with the triangle at the centre, alternately upright and turned half around.",
-        inputs: [.image(), TileInputs.center, TileInputs.angle,
-                 .number(.width, default: 100, min: 0, sliderMin: 1, sliderMax: 200,
-                         "Edge length of the source triangle, in pixels.")]
+        inputs: [
+            .image(), TileInputs.center, TileInputs.angle,
+            .number(
+                .width, default: 100, min: 0, sliderMin: 1, sliderMax: 200,
+                "Edge length of the source triangle, in pixels."),
+        ]
     ) { f in
         try TileInputs.build(f, cell: { LatticeTile.hexCell($0, .reflect3) }) { halfTurns(width: $0) }
     }

@@ -30,8 +30,8 @@ public enum BarsSwipeTransition {
     /// Apple's T₁: when the last bar has slid off an extent `w`×`h` whose bars have unit
     /// normal (|c|, |s|), `width` px wide, moving `offset` px per (T − k)².
     static func maximumTime(w: Double, h: Double, c: Double, s: Double, width: Double, offset: Double) -> Double {
-        let along = w * c + h * s                     // the extent's depth across the bars
-        let ramp = min(w * c, h * s)                  // where chords grow from a corner
+        let along = w * c + h * s  // the extent's depth across the bars
+        let ramp = min(w * c, h * s)  // where chords grow from a corner
         let full = s < 1e-9 ? h : c < 1e-9 ? w : ramp / (c * s)
         let bars = min(Int((along / width).rounded(.up)), 1 << 16)
         var best = 0.0
@@ -46,15 +46,20 @@ public enum BarsSwipeTransition {
         return best
     }
 
-    public static let descriptor = FilterDescriptor(.transition, "CIBarsSwipeTransition", "Bars Swipe Transition",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CIBarsSwipeTransition", "Bars Swipe Transition",
         "Slides the image out in bars across the angle, each bar faster than the next, to reveal the target image.",
-        inputs: [.image(), .target,
-                 .number(.angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
-                         identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
-                 .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
-                 .number("inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
-                         "Pixels a bar slides per squared unit of lead over the next bar."),
-                 .time]
+        inputs: [
+            .image(), .target,
+            .number(
+                .angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
+                identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
+            .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
+            .number(
+                "inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
+                "Pixels a bar slides per squared unit of lead over the next bar."),
+            .time,
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let extent = source.extent.union(target.extent)
@@ -76,9 +81,12 @@ public enum BarsSwipeTransition {
         // At time 0 nothing moves: the source over the target, without resampling.
         guard t > 0 else { return Image(PointNode([source, target], SourceOverKernel(), extent: source.extent)) }
         let slid = source.warpedInSRGB { encoded in
-            Image(WarpNode(encoded, extent: source.extent, sourceRegion: { r in
-                r.rect.union(Rect(r.rect.x - sinA * reach, r.rect.y + cosA * reach, r.rect.width, r.rect.height)).integral
-            }, map: { x, y in bars.source(x, y) }))
+            Image(
+                WarpNode(
+                    encoded, extent: source.extent,
+                    sourceRegion: { r in
+                        r.rect.union(Rect(r.rect.x - sinA * reach, r.rect.y + cosA * reach, r.rect.width, r.rect.height)).integral
+                    }, map: { x, y in bars.source(x, y) }))
         }
         return Image(PointNode([slid, target], SourceOverKernel(), extent: source.extent))
     }

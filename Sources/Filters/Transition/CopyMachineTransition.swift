@@ -14,36 +14,45 @@ import PixelCore
 /// (×1.16 of the source weight). The edge sits at −236.5 along the direction; sin(π·t/2)
 /// puts it at −237.6 (a linear sweep 90 px behind). The easing rests on one time: a guess.
 public enum CopyMachineTransition {
-    public static let descriptor = FilterDescriptor(.transition, "CICopyMachineTransition", "Copy Machine",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CICopyMachineTransition", "Copy Machine",
         "Sweeps a photocopier's bright light bar across the image to reveal the target image.",
-        inputs: [.image(), .target, .sweepExtent,
-                 InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(0.6, 1, 0.8, 1)),
-                           description: "Colour of the light."),
-                 .time,
-                 .number(.angle, default: 0, min: 0, sliderMin: 0, sliderMax: 2 * Double.pi,
-                         identity: 0, "Direction the bar moves in, radians (0: left to right)."),
-                 .number(.width, default: 200, min: 0.1, sliderMin: 0.1, sliderMax: 500,
-                         identity: 200, "Width of the light bar in pixels."),
-                 .number("inputOpacity", "Opacity", default: 1.3, min: 0, sliderMin: 0, sliderMax: 3, identity: 1.3,
-                         "Strength of the light.")]
+        inputs: [
+            .image(), .target, .sweepExtent,
+            InputSpec(
+                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(0.6, 1, 0.8, 1)),
+                description: "Colour of the light."),
+            .time,
+            .number(
+                .angle, default: 0, min: 0, sliderMin: 0, sliderMax: 2 * Double.pi,
+                identity: 0, "Direction the bar moves in, radians (0: left to right)."),
+            .number(
+                .width, default: 200, min: 0.1, sliderMin: 0.1, sliderMax: 500,
+                identity: 200, "Width of the light bar in pixels."),
+            .number(
+                "inputOpacity", "Opacity", default: 1.3, min: 0, sliderMin: 0, sliderMax: 3, identity: 1.3,
+                "Strength of the light."),
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let time = f.number("inputTime"), opacity = f.number("inputOpacity")
-        let sweep = try Sweep(extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
-                              filter: f.filter)
+        let sweep = try Sweep(
+            extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
+            filter: f.filter)
         let c = f.color("inputColor")
         let light = Pixel(Float(c.r), Float(c.g), Float(c.b), 0) * Float(1.16 * opacity)
         let w = sweep.width
         let edge = sweep.start + w / 2 + sin(Double.pi / 2 * min(max(time, 0), 1)) * sweep.travel
-        return Image(PositionalPointNode([source, target]) { x, y, s, t, _ in
-            let d = edge - sweep.along(x, y)
-            if d <= 0 { return s }
-            if d >= w { return t }
-            let u = 1 - d / w
-            let beta = Float(min(1 + 5.7 * d / w, u + 1.7 * u * u))
-            let m = s * beta + (t + light * (s.w * beta)) * Float(min(d / (0.2 * w), 1))
-            let alpha = min(m.w, 1)
-            return Pixel(min(max(m.x, 0), alpha), min(max(m.y, 0), alpha), min(max(m.z, 0), alpha), alpha)
-        })
+        return Image(
+            PositionalPointNode([source, target]) { x, y, s, t, _ in
+                let d = edge - sweep.along(x, y)
+                if d <= 0 { return s }
+                if d >= w { return t }
+                let u = 1 - d / w
+                let beta = Float(min(1 + 5.7 * d / w, u + 1.7 * u * u))
+                let m = s * beta + (t + light * (s.w * beta)) * Float(min(d / (0.2 * w), 1))
+                let alpha = min(m.w, 1)
+                return Pixel(min(max(m.x, 0), alpha), min(max(m.y, 0), alpha), min(max(m.z, 0), alpha), alpha)
+            })
     }
 }

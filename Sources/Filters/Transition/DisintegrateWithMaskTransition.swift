@@ -28,17 +28,23 @@ public enum DisintegrateWithMaskTransition {
         Float(min(max((time * (1 + softness) - m) / softness, 0), 1))
     }
 
-    public static let descriptor = FilterDescriptor(.transition, "CIDisintegrateWithMaskTransition", "Disintegrate With Mask",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CIDisintegrateWithMaskTransition", "Disintegrate With Mask",
         "Dissolves the image into the target in the order of a mask's brightness, with a drop shadow along the edge.",
-        inputs: [.image(), .target,
-                 .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
-                 .time,
-                 .number("inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
-                         sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
-                 .number("inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                         identity: 0, "Darkness of the shadow."),
-                 .vector("inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
-                         "Offset of the shadow in pixels.")]
+        inputs: [
+            .image(), .target,
+            .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
+            .time,
+            .number(
+                "inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
+                sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
+            .number(
+                "inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                identity: 0, "Darkness of the shadow."),
+            .vector(
+                "inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
+                "Offset of the shadow in pixels."),
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let mask = try f.image("inputMaskImage")
@@ -51,12 +57,15 @@ public enum DisintegrateWithMaskTransition {
         let moved = mask.transformed(by: .translation(offset[0], offset[1]))
         let packed = Image(PointNode([mask, moved], PackKernel(), extent: mask.extent.union(moved.extent)))
         let fade = density * 2 * (1 - min(max(time, 0), 1))
-        let shadow = Shadow(flat: fade * 0.1286, rim: fade * 0.39,
-                            reach: max(0.003 * radius, 1e-6))
+        let shadow = Shadow(
+            flat: fade * 0.1286, rim: fade * 0.39,
+            reach: max(0.003 * radius, 1e-6))
         let t = min(max(time, 0), 1)
         let gain = Float(1 + 0.1256 * 4 * t * (1 - t))
-        return Image(PointNode([source, target, packed], DisintegrateKernel(time: time, gain: gain, shadow: shadow),
-                               extent: source.extent.union(target.extent)))
+        return Image(
+            PointNode(
+                [source, target, packed], DisintegrateKernel(time: time, gain: gain, shadow: shadow),
+                extent: source.extent.union(target.extent)))
     }
 
     /// How dark the revealed target is: `flat` everywhere, plus `rim` fading out over

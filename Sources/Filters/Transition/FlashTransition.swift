@@ -48,21 +48,28 @@ public enum FlashTransition {
         pow(10, time / max(tau, 1e-6) * (log10(reach) + 1) - 1)
     }
 
-    public static let descriptor = FilterDescriptor(.transition, "CIFlashTransition", "Flash",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CIFlashTransition", "Flash",
         "A bright flash grows from a point, fills the frame and fades out to reveal the target image.",
-        inputs: [.image(), .target,
-                 .center("Where the flash starts."),
-                 .sweepExtent,
-                 .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
-                 .time,
-                 .number("inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
-                         "Reach of the radial streaks, in multiples of the flash's core radius."),
-                 .number("inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                         "Brightness of the radial streaks."),
-                 .number("inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                         "Exponent sharpening the streaks (higher: thinner, more separated)."),
-                 .number("inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                         "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade.")]
+        inputs: [
+            .image(), .target,
+            .center("Where the flash starts."),
+            .sweepExtent,
+            .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
+            .time,
+            .number(
+                "inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
+                "Reach of the radial streaks, in multiples of the flash's core radius."),
+            .number(
+                "inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
+                "Brightness of the radial streaks."),
+            .number(
+                "inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
+                "Exponent sharpening the streaks (higher: thinner, more separated)."),
+            .number(
+                "inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let c = f.vector("inputCenter"), e = f.rect("inputExtent")
@@ -74,16 +81,18 @@ public enum FlashTransition {
             .map { (($0.0 - c[0]) * ($0.0 - c[0]) + ($0.1 - c[1]) * ($0.1 - c[1])).squareRoot() }.max()!
         let fade = time >= 1 ? 0 : time <= tau ? 1 : (1 - time) / (1 - tau)
         let core = time <= 0 ? 0 : radius(time: time, threshold: tau, reach: max(reach, 1))
-        let flash = Flash(cx: c[0], cy: c[1], coreRadius: core, striationRadius: f.number("inputMaxStriationRadius") * core,
-                          strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade,
-                          full: time >= tau)
+        let flash = Flash(
+            cx: c[0], cy: c[1], coreRadius: core, striationRadius: f.number("inputMaxStriationRadius") * core,
+            strength: f.number("inputStriationStrength"), contrast: f.number("inputStriationContrast"), fade: fade,
+            full: time >= tau)
         let colour = Transfer.workingPixel(f.color("inputColor"))
         let base = time > 0 && time >= tau ? target : source
         let white = Pixel(1, 1, 1, 1)
-        return Image(PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
-            let k = flash.amount(x, y)
-            let lit = k.core > 0 ? Pattern.mix(p, white, k.core) : p
-            return k.streak > 0 ? Pattern.mix(lit, colour, k.streak) : lit
-        })
+        return Image(
+            PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
+                let k = flash.amount(x, y)
+                let lit = k.core > 0 ? Pattern.mix(p, white, k.core) : p
+                return k.streak > 0 ? Pattern.mix(lit, colour, k.streak) : lit
+            })
     }
 }

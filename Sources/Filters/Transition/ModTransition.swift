@@ -30,27 +30,36 @@ public enum ModTransition {
         }
     }
 
-    public static let descriptor = FilterDescriptor(.transition, "CIModTransition", "Mod",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CIModTransition", "Mod",
         "Reveals the target image through round holes that grow on a turning lattice around a centre.",
-        inputs: [.image(), .target,
-                 .center("Centre of the pattern."),
-                 .time,
-                 .number(.angle, default: 2, sliderMin: -2 * Double.pi,
-                         sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
-                 .number(.radius, default: 150, min: 1, sliderMin: 1, sliderMax: 200,
-                         "Spacing of the holes (lattice pitch) in pixels."),
-                 .number("inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
-                         sliderMin: 100, sliderMax: 800, "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat.")]
+        inputs: [
+            .image(), .target,
+            .center("Centre of the pattern."),
+            .time,
+            .number(
+                .angle, default: 2, sliderMin: -2 * Double.pi,
+                sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
+            .number(
+                .radius, default: 150, min: 1, sliderMin: 1, sliderMax: 200,
+                "Spacing of the holes (lattice pitch) in pixels."),
+            .number(
+                "inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
+                sliderMin: 100, sliderMax: 800,
+                "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat."),
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let time = f.number("inputTime")
         guard time > 0 else { return Image(PositionalPointNode([source, target]) { _, _, s, _, _ in s }) }
         let c = f.vector("inputCenter")
         let turn = time * (f.number("inputAngle") - 0.7854) + 0.7854
-        let holes = Holes(cx: c[0], cy: c[1], cosA: cos(turn), sinA: sin(turn), scale: 1 / max(f.number("inputRadius"), 1e-6),
-                          squeeze: exp(1) * max(f.number("inputCompression"), 1e-6), gain: 17 / (1.47303709 * time))
-        return Image(PositionalPointNode([source, target]) { x, y, s, t, _ in
-            Pattern.mix(t, s, holes.source(x, y))
-        })
+        let holes = Holes(
+            cx: c[0], cy: c[1], cosA: cos(turn), sinA: sin(turn), scale: 1 / max(f.number("inputRadius"), 1e-6),
+            squeeze: exp(1) * max(f.number("inputCompression"), 1e-6), gain: 17 / (1.47303709 * time))
+        return Image(
+            PositionalPointNode([source, target]) { x, y, s, t, _ in
+                Pattern.mix(t, s, holes.source(x, y))
+            })
     }
 }

@@ -53,12 +53,14 @@ extension FilterInputs {
 
 extension InputSpec {
     /// `inputTime` of a transition.
-    static let time = InputSpec.number(.time, default: 0, min: 0, max: 1,
-                                       sliderMin: 0, sliderMax: 1, identity: 0,
-                                       "Progress: 0 shows the source image, 1 the target.")
+    static let time = InputSpec.number(
+        .time, default: 0, min: 0, max: 1,
+        sliderMin: 0, sliderMax: 1, identity: 0,
+        "Progress: 0 shows the source image, 1 the target.")
     /// `inputTargetImage` of a transition.
     static let target = InputSpec.image(.target)
     /// `inputExtent` of a sweeping transition.
-    static let sweepExtent = InputSpec.vector(.extent, default: [0, 0, 300, 300],
-                                              "The rectangle the effect sweeps across (usually the images' extent).")
+    static let sweepExtent = InputSpec.vector(
+        .extent, default: [0, 0, 300, 300],
+        "The rectangle the effect sweeps across (usually the images' extent).")
 }

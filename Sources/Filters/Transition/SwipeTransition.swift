@@ -11,28 +11,36 @@ import PixelCore
 /// colour alpha a triangle peaking at 0.900, centre at −217.40 along the direction, where
 /// this geometry puts it. Lua: `a | CISwipeTransition{targetImage = b, time = 0.4, extent = a.extent, width = 80}`
 public enum SwipeTransition {
-    public static let descriptor = FilterDescriptor(.transition, "CISwipeTransition", "Swipe",
+    public static let descriptor = FilterDescriptor(
+        .transition, "CISwipeTransition", "Swipe",
         "Swipes a soft-edged coloured band across the image to reveal the target image.",
-        inputs: [.image(), .target, .sweepExtent,
-                 InputSpec("inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(1, 1, 1, 1)),
-                           description: "Colour of the band."),
-                 .time,
-                 .number(.angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi,
-                         identity: 0, "Direction the band moves in, radians (0: left to right)."),
-                 .number(.width, default: 300, min: 0.1, sliderMin: 0.1, sliderMax: 800, "Width of the band in pixels."),
-                 .number("inputOpacity", "Opacity", default: 0, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                         "Opacity of the band's colour at its centre line.")]
+        inputs: [
+            .image(), .target, .sweepExtent,
+            InputSpec(
+                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(1, 1, 1, 1)),
+                description: "Colour of the band."),
+            .time,
+            .number(
+                .angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi,
+                identity: 0, "Direction the band moves in, radians (0: left to right)."),
+            .number(.width, default: 300, min: 0.1, sliderMin: 0.1, sliderMax: 800, "Width of the band in pixels."),
+            .number(
+                "inputOpacity", "Opacity", default: 0, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
+                "Opacity of the band's colour at its centre line."),
+        ]
     ) { f in
         let (source, target) = try f.transitionImages()
         let time = f.number("inputTime"), opacity = f.number("inputOpacity")
-        let sweep = try Sweep(extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
-                              filter: f.filter)
+        let sweep = try Sweep(
+            extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
+            filter: f.filter)
         let colour = Transfer.workingPixel(f.color("inputColor"))
-        return Image(PositionalPointNode([source, target]) { x, y, s, t, _ in
-            let u = sweep.u(x, y, time: time)
-            let base = Pattern.mix(t, s, Sweep.sourceWeight(u))
-            let alpha = Float(min(opacity * Sweep.bump(u), 1))
-            return alpha > 0 ? colour * alpha + base * (1 - alpha) : base
-        })
+        return Image(
+            PositionalPointNode([source, target]) { x, y, s, t, _ in
+                let u = sweep.u(x, y, time: time)
+                let base = Pattern.mix(t, s, Sweep.sourceWeight(u))
+                let alpha = Float(min(opacity * Sweep.bump(u), 1))
+                return alpha > 0 ? colour * alpha + base * (1 - alpha) : base
+            })
     }
 }

@@ -27,7 +27,8 @@ public enum FontLibrary {
         lock.unlock()
         var m = lt_match()
         guard lt_match_font(name, &m) == 0 else {
-            throw LunetteError.invalid("\(filter): no font found for \"\(name)\" (fontconfig lists no outline font; install fonts-dejavu-core)")
+            throw LunetteError.invalid(
+                "\(filter): no font found for \"\(name)\" (fontconfig lists no outline font; install fonts-dejavu-core)")
         }
         let face = Face(path: field(&m.path), index: m.index, family: field(&m.family), style: field(&m.style))
         lock.lock()

@@ -70,7 +70,8 @@ enum TextMarkup {
             let key = rest[..<eq].trimmingCharacters(in: .whitespaces)
             rest = rest[rest.index(after: eq)...].drop { $0.isWhitespace }
             guard let quote = rest.first, quote == "\"" || quote == "'",
-                  let end = rest.dropFirst().firstIndex(of: quote) else { throw bad("unquoted value of \(key) in <\(tag)>") }
+                let end = rest.dropFirst().firstIndex(of: quote)
+            else { throw bad("unquoted value of \(key) in <\(tag)>") }
             attributes.append((key, String(rest[rest.index(after: rest.startIndex)..<end])))
             rest = rest[rest.index(after: end)...]
         }
@@ -82,7 +83,9 @@ enum TextMarkup {
             switch key {
             case "font": style.font = value
             case "size":
-                guard let d = Double(value), d > 0, d <= 2000 else { throw bad("size=\"\(value)\" is not a size in 0…2000 points") }
+                guard let d = Double(value), d > 0, d <= 2000 else {
+                    throw bad("size=\"\(value)\" is not a size in 0…2000 points")
+                }
                 style.size = d
             case "color":
                 guard let c = Color(hex: value) else { throw bad("color=\"\(value)\" is not \"#rrggbb[aa]\"") }

@@ -12,7 +12,7 @@ enum Typesetter {
     struct PlacedGlyph {
         let font: SizedFont
         let glyph: UInt32
-        let x: Double, y: Double          // pen position, pixels from the left / from the top line's baseline, y up
+        let x: Double, y: Double  // pen position, pixels from the left / from the top line's baseline, y up
         let color: Pixel
     }
 
@@ -25,7 +25,7 @@ enum Typesetter {
         var glyphs: [PlacedGlyph] = []
         var underlines: [Underline] = []
         var width = 0.0
-        var ascent = 0.0                  // the first line's ascent: top edge to first baseline
+        var ascent = 0.0  // the first line's ascent: top edge to first baseline
         var height = 0.0
     }
 
@@ -49,7 +49,7 @@ enum Typesetter {
                 ascent = max(ascent, m.ascender)
                 descent = max(descent, -m.descender)
                 gap = max(gap, m.line_gap)
-                if style.underline {   // room for the underline below the descender
+                if style.underline {  // room for the underline below the descender
                     descent = max(descent, m.underline_thickness / 2 - m.underline_position)
                 }
             }
@@ -62,14 +62,18 @@ enum Typesetter {
                 let color = Transfer.workingPixel(style.color)
                 let start = pen
                 for g in try sized.shape(piece.run.text, rtl: piece.rtl, filter: filter) {
-                    out.glyphs.append(PlacedGlyph(font: sized, glyph: g.glyph, x: pen + g.x_offset,
-                                                  y: baseline + g.y_offset, color: color))
+                    out.glyphs.append(
+                        PlacedGlyph(
+                            font: sized, glyph: g.glyph, x: pen + g.x_offset,
+                            y: baseline + g.y_offset, color: color))
                     pen += g.x_advance
                 }
                 if style.underline {
                     let m = sized.metrics
-                    out.underlines.append(Underline(x0: start, x1: pen, y: baseline + m.underline_position,
-                                                    thickness: m.underline_thickness, color: color))
+                    out.underlines.append(
+                        Underline(
+                            x0: start, x1: pen, y: baseline + m.underline_position,
+                            thickness: m.underline_thickness, color: color))
                 }
             }
             out.width = max(out.width, pen)

@@ -47,3 +47,4 @@ include make/hardening.mk
 include make/fidelity.mk
 include make/install.mk
 include make/docs.mk
+include make/lint.mk

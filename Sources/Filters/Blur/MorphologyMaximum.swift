@@ -30,3 +30,27 @@ extension Morphology {
         side.isFinite ? Int(((min(max(side, 1), 8193) - 1) / 2).rounded()) : 0
     }
 }
+
+extension Morphology {
+    /// The rectangle minimum and maximum filters: width and height sides made odd, reduced by
+    /// van Herk / Gil–Werman (`Image.rectangleReduced`).
+    static func rectangleDescriptor(
+        _ name: String, _ displayName: String, _ description: String, _ op: Neighbourhood.Reduction
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            .blur, name, displayName, description,
+            inputs: [
+                .image(),
+                .number(
+                    "inputWidth", "Width", type: "CIAttributeTypeInteger", default: 5, min: 1,
+                    sliderMin: 1, sliderMax: 49, identity: 1, "Width of the rectangle, in pixels (made odd)."),
+                .number(
+                    "inputHeight", "Height", type: "CIAttributeTypeInteger", default: 5, min: 1,
+                    sliderMin: 1, sliderMax: 49, identity: 1, "Height of the rectangle, in pixels (made odd)."),
+            ]
+        ) { f in
+            try f.image().rectangleReduced(
+                hx: half(f.number("inputWidth")), hy: half(f.number("inputHeight")), op)
+        }
+    }
+}

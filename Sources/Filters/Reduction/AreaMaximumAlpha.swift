@@ -10,11 +10,6 @@ public enum AreaMaximumAlpha {
         "Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y).",
         inputs: [.image(), Reductions.extentInput]
     ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
-            let out = PixelBuffer(IRect(0, 0, 1, 1))
-            out.pixels[0] = Reductions.alphaExtreme(image, area, rect, lowest: false)
-            return out
-        }
+        try Reductions.onePixel(f) { image, area, rect in Reductions.alphaExtreme(image, area, rect, lowest: false) }
     }
 }

@@ -10,12 +10,9 @@ public enum AreaMinMaxRed {
         "Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
+        try Reductions.onePixel(f) { image, area, rect in
             let (lo, hi) = Reductions.minMax(image, area, rect)
-            let out = PixelBuffer(IRect(0, 0, 1, 1))
-            out.pixels[0] = Pixel(lo.x, hi.x, 0, 1)
-            return out
+            return Pixel(lo.x, hi.x, 0, 1)
         }
     }
 }

@@ -10,11 +10,6 @@ public enum AreaMinimum {
         "Reduces inputExtent to one pixel holding the per-component minimum values.",
         inputs: [.image(), Reductions.extentInput]
     ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
-            let out = PixelBuffer(IRect(0, 0, 1, 1))
-            out.pixels[0] = Reductions.minMax(image, area, rect).min
-            return out
-        }
+        try Reductions.onePixel(f) { image, area, rect in Reductions.minMax(image, area, rect).min }
     }
 }

@@ -22,6 +22,10 @@ public struct Family: Sendable {
     public static let common: [Usage] = [.video, .stillImage, .builtIn]
     /// Also interlaced and non-square-pixel video (colour and compositing filters).
     public static let anyVideo: [Usage] = [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn]
+    /// Core Image's later filters (listed with `sorted:`): built in, still images, video.
+    public static let later: [Usage] = [.builtIn, .stillImage, .video]
+    /// The later filters that also take high dynamic range.
+    public static let laterHDR: [Usage] = [.builtIn, .highDynamicRange, .stillImage, .video]
 
     public static let blur = Family(Category.blur, usage: common)
     public static let colorAdjustment = Family(Category.colorAdjustment, usage: anyVideo)
@@ -51,6 +55,20 @@ extension FilterDescriptor {
         self.init(
             name: name, displayName: displayName,
             categories: [family.category] + (usage ?? family.usage).map(\.rawValue),
+            description: description, inputs: inputs, build: build)
+    }
+}
+
+extension FilterDescriptor {
+    /// A filter whose catalogue entry lists its categories sorted by name, as Core Image's
+    /// later filters do: the family's category sorted in among `usage`.
+    /// Swift: `FilterDescriptor(.stylize, "CISobelGradients", "Sobel Gradients", sorted: Family.laterHDR, "…", inputs: [.image()]) { f in … }`
+    public init(
+        _ family: Family, _ name: String, _ displayName: String, sorted usage: [Usage], _ description: String,
+        inputs: [InputSpec], build: @escaping (FilterInputs) throws -> Image
+    ) {
+        self.init(
+            name: name, displayName: displayName, categories: ([family.category] + usage.map(\.rawValue)).sorted(),
             description: description, inputs: inputs, build: build)
     }
 }

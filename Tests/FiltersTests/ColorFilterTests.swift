@@ -10,21 +10,7 @@ final class ColorFilterTests: FilterTestCase {
     var rect: IRect { IRect(0, 0, 37, 23) }
 
     func testColorControlsFollowsTheFormula() throws {
-        let s = 1.4, b = 0.1, c = 0.8
-        let out = try apply(
-            "CIColorControls", input,
-            [
-                "inputSaturation": .number(s), "inputBrightness": .number(b),
-                "inputContrast": .number(c),
-            ])
-        let oracle = try mapOracle(input) { p in
-            let rgb = self.straight(p)
-            let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
-            var v = [rgb.x, rgb.y, rgb.z].map { gray + ($0 - gray) * s }
-            v = v.map { ($0 + b - 0.5) * c + 0.5 }
-            return SIMD4(v[0] * p.w, v[1] * p.w, v[2] * p.w, p.w)
-        }
-        try assertClose(out, oracle, rect: rect, tolerance: 1e-5)
+        try assertColorControls(input, 1.4, 0.1, 0.8, rect: rect)
     }
 
     func testColorMatrixOnStraightColourWithBias() throws {

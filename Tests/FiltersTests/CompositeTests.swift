@@ -150,14 +150,21 @@ final class CompositeTests: FilterTestCase {
 
     // MARK: Tests
 
-    func testSeparableBlendModesFollowThePDFFormulas() throws {
-        XCTAssertEqual(Self.separable.count, 11)
-        for (name, b) in Self.separable {
-            let tol = name.contains("Dodge") || name.contains("Burn") ? 2e-4 : 2e-5
-            try check(name, tolerance: tol) { s, d in
+    /// Checks each separable mode against the PDF composite of its blend function, applied
+    /// to R, G and B alike; the modes `loose` names are allowed `within` instead of 2e-5.
+    func checkSeparable(
+        _ modes: [String: (_ cb: Double, _ cs: Double) -> Double], loose: [String], within: Double
+    ) throws {
+        for (name, b) in modes {
+            try check(name, tolerance: loose.contains { name.contains($0) } ? within : 2e-5) { s, d in
                 Self.pdfComposite(s, d) { cb, cs in (b(cb.0, cs.0), b(cb.1, cs.1), b(cb.2, cs.2)) }
             }
         }
+    }
+
+    func testSeparableBlendModesFollowThePDFFormulas() throws {
+        XCTAssertEqual(Self.separable.count, 11)
+        try checkSeparable(Self.separable, loose: ["Dodge", "Burn"], within: 2e-4)
     }
 
     func testNonSeparableBlendModesFollowThePDFFormulas() throws {

@@ -138,21 +138,17 @@ final class DistortionTests: WarpTestCase {
     func testIdentitySettingsLeaveTheImageUnchanged() throws {
         let (input, src) = try photo(area)
         let center = FilterValue.vector(Vector(c.x, c.y))
-        let settings: [(String, [String: FilterValue])] = [
-            ("CIBumpDistortion", ["inputCenter": center, "inputScale": .number(0)]),
-            ("CIBumpDistortion", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CIBumpDistortionLinear", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CIBumpDistortionLinear", ["inputCenter": center, "inputScale": .number(0)]),
-            ("CIPinchDistortion", ["inputCenter": center, "inputScale": .number(0)]),
-            ("CIPinchDistortion", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CITwirlDistortion", ["inputCenter": center, "inputAngle": .number(0)]),
-            ("CITwirlDistortion", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CIVortexDistortion", ["inputCenter": center, "inputAngle": .number(0)]),
-            ("CIVortexDistortion", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CILightTunnel", ["inputCenter": center, "inputRadius": .number(0)]),
-            ("CICircleSplashDistortion", ["inputCenter": center, "inputRadius": .number(1000)]),
+        // Each filter with the one input that makes it the identity (the others at their defaults).
+        let settings: [(String, String, Double)] = [
+            ("CIBumpDistortion", "inputScale", 0), ("CIBumpDistortion", "inputRadius", 0),
+            ("CIBumpDistortionLinear", "inputRadius", 0), ("CIBumpDistortionLinear", "inputScale", 0),
+            ("CIPinchDistortion", "inputScale", 0), ("CIPinchDistortion", "inputRadius", 0),
+            ("CITwirlDistortion", "inputAngle", 0), ("CITwirlDistortion", "inputRadius", 0),
+            ("CIVortexDistortion", "inputAngle", 0), ("CIVortexDistortion", "inputRadius", 0),
+            ("CILightTunnel", "inputRadius", 0), ("CICircleSplashDistortion", "inputRadius", 1000),
         ]
-        for (name, inputs) in settings {
+        for (name, key, value) in settings {
+            let inputs: [String: FilterValue] = ["inputCenter": center, key: .number(value)]
             let got = try TestImages.render(try apply(name, input, inputs), area)
             XCTAssertEqual(TestImages.maxDifference(got, src), 0, "\(name) \(inputs)")
         }

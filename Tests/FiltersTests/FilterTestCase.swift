@@ -36,6 +36,25 @@ class FilterTestCase: XCTestCase {
         return Image(SourceNode(out))
     }
 
+    /// Asserts CIColorControls (saturation `s`, brightness `b`, contrast `c`) on `input`
+    /// follows its formula on straight colour: mix with Rec. 709 gray, add, scale about ½.
+    /// Returns the output for further checks.
+    @discardableResult
+    func assertColorControls(_ input: Image, _ s: Double, _ b: Double, _ c: Double, rect: IRect) throws -> Image {
+        let inputs: [String: FilterValue] = [
+            "inputSaturation": .number(s), "inputBrightness": .number(b), "inputContrast": .number(c),
+        ]
+        let out = try apply("CIColorControls", input, inputs)
+        let oracle = try mapOracle(input) { p in
+            let rgb = self.straight(p)
+            let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
+            let v = [rgb.x, rgb.y, rgb.z].map { ((gray + ($0 - gray) * s) + b - 0.5) * c + 0.5 }
+            return SIMD4(v[0] * p.w, v[1] * p.w, v[2] * p.w, p.w)
+        }
+        try assertClose(out, oracle, rect: rect, tolerance: 1e-5)
+        return out
+    }
+
     /// Unpremultiplied colour of a premultiplied pixel (the test's own helper).
     func straight(_ p: SIMD4<Double>) -> SIMD3<Double> {
         p.w > 0 ? SIMD3(p.x / p.w, p.y / p.w, p.z / p.w) : .zero

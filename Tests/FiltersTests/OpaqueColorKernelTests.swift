@@ -22,20 +22,7 @@ final class OpaqueColorKernelTests: FilterTestCase {
 
     func testColorControlsOnOpaqueAndTranslucentPixels() throws {
         let input = Self.mixedImage()
-        let s = 1.2, b = 0.02, c = 1.1
-        let out = try apply(
-            "CIColorControls", input,
-            [
-                "inputSaturation": .number(s), "inputBrightness": .number(b),
-                "inputContrast": .number(c),
-            ])
-        let oracle = try mapOracle(input) { p in
-            let rgb = self.straight(p)
-            let gray = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
-            let v = [rgb.x, rgb.y, rgb.z].map { ((gray + ($0 - gray) * s) + b - 0.5) * c + 0.5 }
-            return SIMD4(v[0] * p.w, v[1] * p.w, v[2] * p.w, p.w)
-        }
-        try assertClose(out, oracle, rect: IRect(0, 0, 37, 23), tolerance: 1e-5)
+        let out = try assertColorControls(input, 1.2, 0.02, 1.1, rect: IRect(0, 0, 37, 23))
         let buf = try TestImages.render(out, IRect(0, 0, 37, 23))
         XCTAssertEqual(buf[0, 0].w, 1, "alpha of an opaque pixel stays exactly 1")
         XCTAssertEqual(buf[36, 22].w, 1)

@@ -98,10 +98,7 @@ final class SpatialBlurTests: FilterTestCase {
     }
 
     func testNoiseReductionSmoothsSmallNoiseAndKeepsSteps() throws {
-        var state: UInt64 = 3
-        func noise() -> Float {
-            state = state &* 6364136223846793005 &+ 1442695040888963407; return Float(state >> 40 & 0xffff) / 65535 - 0.5
-        }
+        let noise = TestImages.noise(seed: 3)
         let input = TestImages.make(IRect(0, 0, 32, 16)) { x, _ in
             let v = (x < 16 ? 0.2 : 0.8) + 0.02 * noise()
             return Pixel(v, v, v, 1)

@@ -42,10 +42,7 @@ final class ThresholdDifferenceTests: FilterTestCase {
 
     func testOtsuCutsWhereTheTextbookMethodDoes() throws {
         // Two tone populations with noise: the cut falls between them.
-        var state: UInt64 = 11
-        func noise() -> Float {
-            state = state &* 6364136223846793005 &+ 1442695040888963407; return Float(state >> 40 & 0xffff) / 65535 - 0.5
-        }
+        let noise = TestImages.noise(seed: 11)
         let input = TestImages.make(IRect(0, 0, 40, 30)) { x, _ in
             let v = (x < 17 ? 0.15 : 0.6) + 0.2 * noise()
             return Pixel(v, v * 0.9, v * 1.1, 1)

@@ -9,12 +9,7 @@ import XCTest
 extension TileTests {
     func testParallelogramTileIsPeriodicByTwiceItsEdges() throws {
         // Edges (25, 0) and (15, 20): acute angle atan(4/3).
-        let buf = try render(
-            "CIParallelogramTile",
-            [
-                "inputCenter": center, "inputWidth": .number(25),
-                "inputAcuteAngle": .number(atan2(4, 3)),
-            ])
+        let buf = try renderOblique("CIParallelogramTile", width: 25)
         assertInvariant(buf, "period 2·e1") { x, y in (x + 50, y) }
         assertInvariant(buf, "period 2·e2") { x, y in (x + 30, y + 40) }
         assertNotInvariant(buf, "period e1 alone is not one") { x, y in (x + 25, y) }

@@ -22,6 +22,11 @@ final class TileTests: WarpTestCase {
     }
 
     /// Asserts out(p) == out(partner(p)) over the pixels whose partner is also in `big`.
+    /// An oblique tile effect with edges (w, 0) and w·(0.6, 0.8) (acute angle atan(4/3)).
+    func renderOblique(_ name: String, width: Double) throws -> PixelBuffer {
+        try render(name, ["inputCenter": center, "inputWidth": .number(width), "inputAcuteAngle": .number(atan2(4, 3))])
+    }
+
     func assertInvariant(
         _ buf: PixelBuffer, _ what: String, tolerance: Float = 2e-5,
         file: StaticString = #filePath, line: UInt = #line, _ partner: @escaping (Int, Int) -> (Int, Int)
@@ -61,23 +66,13 @@ final class TileTests: WarpTestCase {
         assertInvariant(buf, "period 2w") { x, y in (x + 80, y + 80) }
         assertNotInvariant(buf, "not a quarter turn", quarterTurn)
         // Oblique cells (acute angle atan(4/3), edges (25, 0) and (15, 20)): periodic by twice each edge.
-        let oblique = try render(
-            "CIFourfoldReflectedTile",
-            [
-                "inputCenter": center, "inputWidth": .number(25),
-                "inputAcuteAngle": .number(atan2(4, 3)),
-            ])
+        let oblique = try renderOblique("CIFourfoldReflectedTile", width: 25)
         assertInvariant(oblique, "period 2·e1") { x, y in (x + 50, y) }
         assertInvariant(oblique, "period 2·e2") { x, y in (x + 30, y + 40) }
     }
 
     func testFourfoldTranslatedTileIsPeriodic() throws {
-        let buf = try render(
-            "CIFourfoldTranslatedTile",
-            [
-                "inputCenter": center, "inputWidth": .number(50),
-                "inputAcuteAngle": .number(atan2(4, 3)),
-            ])
+        let buf = try renderOblique("CIFourfoldTranslatedTile", width: 50)
         assertInvariant(buf, "period e1") { x, y in (x + 50, y) }
         assertInvariant(buf, "period e2") { x, y in (x + 30, y + 40) }
         assertNotInvariant(buf, "not a mirror", mirrorY)

@@ -6,7 +6,8 @@ import XCTest
 
 /// Replays the Lua programs the Lua-bridge fuzzer generated when it found a crash
 /// (Tests/Fixtures/fuzz/lua), with the fuzzer's settings. Each used to trap or overflow
-/// the stack; now every statement ends normally or with a Lua error.
+/// the stack; now every statement ends normally or with a Lua error. A program's
+/// `@PRELUDE@` line stands for the fuzzer's fixed prelude, kept once in `fuzz/prelude.lua`.
 final class FuzzRegressionTests: XCTestCase {
     func testCrashingProgramsNowRunToTheEnd() throws {
         let dir = Fixtures.fixture("fuzz/lua")
@@ -23,9 +24,12 @@ final class FuzzRegressionTests: XCTestCase {
         // The fuzzer's settings (Fuzz/FuzzLua/FuzzLua.swift).
         Limits.maxPixels = 1 << 18
         Limits.maxSide = 1 << 14
+        let prelude = try String(contentsOfFile: Fixtures.fixture("fuzz/prelude.lua"), encoding: .utf8)
         for name in names {
             var source = try String(contentsOfFile: dir + "/" + name, encoding: .utf8)
-            source = source.replacingOccurrences(of: "@ROOT@", with: Fixtures.root.path)
+            XCTAssertTrue(source.contains("\n@PRELUDE@\n"), name)
+            source = source.replacingOccurrences(of: "@PRELUDE@\n", with: prelude)
+                .replacingOccurrences(of: "@ROOT@", with: Fixtures.root.path)
                 .replacingOccurrences(of: "@OUT@", with: tmp.appendingPathComponent("out.png").path)
             var options = LuaOptions()
             options.configDirectory = nil

@@ -105,32 +105,6 @@ final class LuaBridgeTests: XCTestCase {
         XCTAssertFalse(e7.message.components(separatedBy: "\n")[0].contains("stdlib"), e7.message)
     }
 
-    func testErrorsInsidePcallCoroutinesAndNestedCallsAreCaught() {
-        run(
-            """
-            local f = Filter("CIGaussianBlur")
-            local ok, err = pcall(function() f.inputRadius = -1 end)
-            assert(not ok and err:find("expected a number"))
-            local co = coroutine.wrap(function()
-              local ok2, err2 = pcall(function() return Image.load("/nonexistent.png") end)
-              coroutine.yield(ok2, err2)
-              f.inputImage = 42
-            end)
-            local ok3, err3 = co()
-            assert(not ok3 and err3:find("nonexistent"))
-            local ok4, err4 = pcall(co)
-            assert(not ok4 and err4:find("expected an Image"), err4)
-            local depth = 0
-            local function nest(n)
-              if n == 0 then return Filter("CICrop").outputImage end
-              return select(2, pcall(nest, n - 1))
-            end
-            local msg = nest(50)
-            assert(type(msg) == "string" and msg:find("no image set"), msg)
-            for i = 1, 200 do pcall(Image.cropped, nil, nil) end
-            """)
-    }
-
     func testApplyStepsParsesStepExpressions() throws {
         let img = Image.color(Color(0.5, 0.5, 0.5)).cropped(to: Rect(0, 0, 4, 4))
         let out = try lua.applySteps(img, ["CIExposureAdjust{EV = 1}", "CICrop{rectangle = Rect(0, 0, 2, 2)}"])

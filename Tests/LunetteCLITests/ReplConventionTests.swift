@@ -47,10 +47,8 @@ final class ReplConventionTests: XCTestCase {
         XCTAssertTrue(tty.waitFor(">> ", after: mark), tty.output)
         tty.send("\u{3}")
         XCTAssertTrue(tty.waitFor("^C", after: mark), tty.output.debugDescription)
-        mark = tty.output.count
         // The continuation was abandoned: this line is a chunk of its own.
-        tty.send("kept + 1\r")
-        XCTAssertTrue(tty.waitFor("\n43", after: mark), tty.output.debugDescription)
+        XCTAssertTrue(tty.reply(to: "kept + 1\r", contains: "\n43"), tty.output.debugDescription)
         quit(tty)
     }
 
@@ -78,35 +76,31 @@ final class ReplConventionTests: XCTestCase {
         try "contents-of-the-file".write(
             to: files.appendingPathComponent("photos/one-picture.txt"), atomically: true, encoding: .utf8)
         let tty = try start()
+        XCTAssertTrue(tty.reply(to: "CIGaussianBlur{ra\t = 3}\r", contains: "CIGaussianBlur{radius = 3}\r\n> "), tty.output)
         var mark = tty.output.count
-        tty.send("CIGaussianBlur{ra\t = 3}\r")
-        XCTAssertTrue(tty.waitFor("CIGaussianBlur{radius = 3}\r\n> ", after: mark), tty.output)
-        mark = tty.output.count
         tty.send("CIColorMatrix{RVector = Vector(1, 0, 0, 0), Bias\t = Vector(0, 0, 0, 0)}\r")
         XCTAssertTrue(
             tty.waitFor("{BiasVector = Vector(0, 0, 0, 0), RVector = Vector(1, 0, 0, 0)}", after: mark),
             tty.output.debugDescription)
-        mark = tty.output.count
         // Folder, then file name (its `-` is a word break: only the rest is completed).
-        tty.send("io.open(\"\(files.path)/ph\tone-pic\t\"):read('a')\r")
-        XCTAssertTrue(tty.waitFor("\"contents-of-the-file\"", after: mark), tty.output.debugDescription)
+        XCTAssertTrue(
+            tty.reply(to: "io.open(\"\(files.path)/ph\tone-pic\t\"):read('a')\r", contains: "\"contents-of-the-file\""),
+            tty.output.debugDescription)
         quit(tty)
     }
 
     func testNumbersColoursAndWideTablesPrintReadably() throws {
         let tty = try start()
+        XCTAssertTrue(
+            tty.reply(to: "128 / 255, Color\"#FF8000\", 0.1\r", contains: "0.5019607843137255\tColor\"#ff8000\"\t0.1\r\n"),
+            tty.output.debugDescription)
         var mark = tty.output.count
-        tty.send("128 / 255, Color\"#FF8000\", 0.1\r")
-        XCTAssertTrue(tty.waitFor("0.5019607843137255\tColor\"#ff8000\"\t0.1\r\n", after: mark), tty.output.debugDescription)
-        mark = tty.output.count
         tty.send("wide = {} for i = 1, 30 do wide[i] = 1000 + i end\r")
         tty.send("wide\r")
         // 30 numbers do not fit 100 columns: one per line, indented.
         XCTAssertTrue(tty.waitFor("{\r\n  1001,\r\n  1002,", after: mark), tty.output.debugDescription)
         XCTAssertTrue(tty.waitFor("  1030\r\n}\r\n", after: mark), tty.output.debugDescription)
-        mark = tty.output.count
-        tty.send("{1, 2, 3}\r")
-        XCTAssertTrue(tty.waitFor("{1, 2, 3}\r\n", after: mark), tty.output.debugDescription)
+        XCTAssertTrue(tty.reply(to: "{1, 2, 3}\r", contains: "{1, 2, 3}\r\n"), tty.output.debugDescription)
         quit(tty)
     }
 }

@@ -37,6 +37,16 @@ public enum TestImages {
         return Image(SourceNode(buf, opaque: opaque))
     }
 
+    /// Deterministic noise in −½…½ from a 64-bit LCG seeded with `seed` (tests that need
+    /// the same noisy input on every run). Swift: `let noise = TestImages.noise(seed: 3); noise()`
+    public static func noise(seed: UInt64) -> () -> Float {
+        var state = seed
+        return {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Float(state >> 40 & 0xffff) / 65535 - 0.5
+        }
+    }
+
     /// An image from a function of integer pixel coordinates.
     public static func make(_ rect: IRect, _ f: (Int, Int) -> Pixel) -> Image {
         let buf = PixelBuffer(rect)

@@ -54,6 +54,15 @@ public final class PseudoTerminal {
         return String(output.dropFirst(from)).contains(text)
     }
 
+    /// Types `input` and reads until `expected` appears in what follows (or the timeout
+    /// passes). Swift: `XCTAssertTrue(tty.reply(to: "_1 * 14\r", contains: "42"), tty.output)`
+    @discardableResult
+    public func reply(to input: String, contains expected: String, timeout: Double = 20) -> Bool {
+        let mark = output.count
+        send(input)
+        return waitFor(expected, after: mark, timeout: timeout)
+    }
+
     /// Waits for the process to end (at most `timeout` seconds); returns its status.
     public func finish(timeout: Double = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

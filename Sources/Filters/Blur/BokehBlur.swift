@@ -8,22 +8,12 @@ import PixelCore
 /// Lua: `img | CIBokehBlur{radius = 10, ringAmount = 0.5}`
 public enum BokehBlur {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIBokehBlur", "Bokeh Blur",
-        "Blurs like an out-of-focus lens: a disc kernel with an optional bright rim.",
+        .blur, "CIBokehBlur", "Bokeh Blur", "Blurs like an out-of-focus lens: a disc kernel with an optional bright rim.",
         inputs: [
-            .image(),
-            .number(
-                .radius, default: 20, min: 0, max: 500,
-                sliderMin: 0, sliderMax: 100, "Radius of the bokeh disc, in pixels."),
-            .number(
-                "inputRingAmount", "Ring Amount", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                "How much brighter the disc's rim is."),
-            .number(
-                "inputRingSize", "Ring Size", default: 0.1, min: 0, max: 0.2, sliderMin: 0, sliderMax: 0.2,
-                "Width of the rim, as a fraction of the radius."),
-            .number(
-                "inputSoftness", "Softness", default: 1, min: 0, max: 10, sliderMin: 0.25, sliderMax: 0.4,
-                "Width of the disc's soft edge, in pixels."),
+            .image(), .number(.radius, 20, in: 0...500, slider: 0...100, "Radius of the bokeh disc, in pixels."),
+            .number("inputRingAmount", 0, in: 0...1, slider: 0...1, "How much brighter the disc's rim is."),
+            .number("inputRingSize", 0.1, in: 0...0.2, slider: 0...0.2, "Width of the rim, as a fraction of the radius."),
+            .number("inputSoftness", 1, in: 0...10, slider: 0.25...0.4, "Width of the disc's soft edge, in pixels."),
         ]
     ) { f in
         let image = try f.image()

@@ -12,9 +12,7 @@ public enum BoxBlur {
         "Blurs by averaging each pixel with its neighbours inside a square window set by the radius.",
         inputs: [
             .image(),
-            .number(
-                .radius, default: 10, min: 1,
-                sliderMin: 1, sliderMax: 100, "Twice the distance, in pixels, from the centre to the square's edge."),
+            .number(.radius, 10, min: 1, slider: 1...100, "Twice the distance, in pixels, from the centre to the square's edge."),
         ]
     ) { f in
         let h = halfSide(radius: f.number("inputRadius"))

@@ -6,12 +6,8 @@ import PixelCore
 /// transparent outside its extent. Lua: `img | CIDiscBlur{radius = 8}`
 public enum DiscBlur {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIDiscBlur", "Disc Blur",
-        "Blurs by averaging each pixel over a disc-shaped neighbourhood of the radius.",
-        inputs: [
-            .image(),
-            .number(.radius, default: 8, min: 0, sliderMin: 0, sliderMax: 100, "Radius of the disc, in pixels."),
-        ]
+        .blur, "CIDiscBlur", "Disc Blur", "Blurs by averaging each pixel over a disc-shaped neighbourhood of the radius.",
+        inputs: [.image(), .number(.radius, 8, min: 0, slider: 0...100, "Radius of the disc, in pixels.")]
     ) { f in
         try f.image().discReduced(radius: Morphology.radius(f.number("inputRadius")), .mean)
     }

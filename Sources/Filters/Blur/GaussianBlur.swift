@@ -9,14 +9,11 @@ import PixelCore
 /// Lua: `img | CIGaussianBlur{radius = 4}`
 public enum GaussianBlur {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIGaussianBlur", "Gaussian Blur",
-        usage: [.stillImage, .video, .builtIn],
+        .blur, "CIGaussianBlur", "Gaussian Blur", usage: [.stillImage, .video, .builtIn],
         "Blurs the image with a Gaussian kernel whose standard deviation is the radius.",
         inputs: [
             .image(),
-            .number(
-                "inputRadius", "Radius", default: 10, min: 0, sliderMin: 0, sliderMax: 100, identity: 0,
-                "Standard deviation of the Gaussian, in pixels."),
+            .number("inputRadius", 10, min: 0, slider: 0...100, identity: 0, "Standard deviation of the Gaussian, in pixels."),
         ]
     ) { f in
         try f.image().gaussianBlurred(sigma: f.number("inputRadius"))

@@ -7,14 +7,12 @@ import PixelCore
 /// Lua: `img | CIMaskedVariableBlur{mask = CILinearGradient{}, radius = 8}`
 public enum MaskedVariableBlur {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIMaskedVariableBlur", "Masked Variable Blur",
-        usage: [.stillImage, .video, .builtIn],
+        .blur, "CIMaskedVariableBlur", "Masked Variable Blur", usage: [.stillImage, .video, .builtIn],
         "Blurs by an amount that varies with a mask: black stays sharp, white gets the full radius.",
         inputs: [
-            .image(),
-            InputSpec("inputMask", "Mask", class: .image, description: "Its green channel scales the blur, 0 to 1."),
+            .image(), InputSpec("inputMask", "Mask", class: .image, description: "Its green channel scales the blur, 0 to 1."),
             .number(
-                "inputRadius", "Radius", default: 5, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
+                "inputRadius", 5, min: 0, slider: 0...10, identity: 0,
                 "Standard deviation of the blur where the mask is white, in pixels."),
         ]
     ) { f in

@@ -6,8 +6,7 @@ import PixelCore
 /// Lua: `img | CIMedianFilter()`
 public enum MedianFilter {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIMedianFilter", "Median",
-        usage: [.stillImage, .video, .builtIn],
+        .blur, "CIMedianFilter", "Median", usage: [.stillImage, .video, .builtIn],
         "Replaces each pixel by the per-channel median of its 3×3 neighbourhood.",
         inputs: [.image()]
     ) { f in

@@ -8,12 +8,7 @@ public enum MorphologyGradient {
     public static let descriptor = FilterDescriptor(
         .blur, "CIMorphologyGradient", "Morphology Gradient",
         "Finds edges: the maximum minus the minimum within a disc of the radius.",
-        inputs: [
-            .image(),
-            .number(
-                .radius, default: 5, min: 0,
-                sliderMin: 0, sliderMax: 50, identity: 0, "Radius of the disc, in pixels."),
-        ]
+        inputs: [.image(), .number(.radius, 5, min: 0, slider: 0...50, identity: 0, "Radius of the disc, in pixels.")]
     ) { f in
         let image = try f.image(), r = Morphology.radius(f.number("inputRadius"))
         guard r >= 1 else { return image }

@@ -5,16 +5,9 @@ import PixelCore
 /// the radius (dx² + dy² ≤ r²); the extent grows by ⌊radius⌋, and transparent surroundings
 /// count (so alpha grows outward). Lua: `img | CIMorphologyMaximum{radius = 3}`
 public enum MorphologyMaximum {
-    public static let descriptor = FilterDescriptor(
-        .blur, "CIMorphologyMaximum", "Morphology Maximum",
-        "Dilates: every pixel takes the per-channel maximum within a disc of the radius.",
-        inputs: [
-            .image(),
-            .number(.radius, default: 0, sliderMin: 0, sliderMax: 50, identity: 0, "Radius of the disc, in pixels."),
-        ]
-    ) { f in
-        try f.image().discReduced(radius: Morphology.radius(f.number("inputRadius")), .maximum)
-    }
+    public static let descriptor = Morphology.discDescriptor(
+        "CIMorphologyMaximum", "Morphology Maximum", .maximum,
+        "Dilates: every pixel takes the per-channel maximum within a disc of the radius.")
 }
 
 /// Shared by the morphology and disc filters.
@@ -22,6 +15,18 @@ enum Morphology {
     /// A radius as the disc filters use it: negative reads as 0, and it is bounded so that
     /// a typo cannot ask for a disc of billions of rows.
     static func radius(_ r: Double) -> Double { r.isFinite ? min(max(r, 0), 4096) : 0 }
+
+    /// The disc minimum and maximum filters: `op` over the disc of `inputRadius`.
+    static func discDescriptor(
+        _ name: String, _ displayName: String, _ op: Neighbourhood.Reduction, _ description: String
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            .blur, name, displayName, description,
+            inputs: [.image(), .number(.radius, 0, slider: 0...50, identity: 0, "Radius of the disc, in pixels.")]
+        ) { f in
+            try f.image().discReduced(radius: radius(f.number("inputRadius")), op)
+        }
+    }
 }
 
 extension Morphology {
@@ -42,11 +47,11 @@ extension Morphology {
             inputs: [
                 .image(),
                 .number(
-                    "inputWidth", "Width", type: "CIAttributeTypeInteger", default: 5, min: 1,
-                    sliderMin: 1, sliderMax: 49, identity: 1, "Width of the rectangle, in pixels (made odd)."),
+                    "inputWidth", 5, type: "CIAttributeTypeInteger", min: 1, slider: 1...49, identity: 1,
+                    "Width of the rectangle, in pixels (made odd)."),
                 .number(
-                    "inputHeight", "Height", type: "CIAttributeTypeInteger", default: 5, min: 1,
-                    sliderMin: 1, sliderMax: 49, identity: 1, "Height of the rectangle, in pixels (made odd)."),
+                    "inputHeight", 5, type: "CIAttributeTypeInteger", min: 1, slider: 1...49, identity: 1,
+                    "Height of the rectangle, in pixels (made odd)."),
             ]
         ) { f in
             try f.image().rectangleReduced(

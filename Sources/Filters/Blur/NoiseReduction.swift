@@ -14,11 +14,9 @@ public enum NoiseReduction {
         inputs: [
             .image(),
             .number(
-                "inputNoiseLevel", "Noise Level", default: 0.02, min: 0, sliderMin: 0, sliderMax: 0.1, identity: 0,
+                "inputNoiseLevel", 0.02, min: 0, slider: 0...0.1, identity: 0,
                 "Luminance steps smaller than this are smoothed as noise."),
-            .number(
-                .sharpness, default: 0.4, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
-                "Strength of the sharpening of what remains."),
+            .number(.sharpness, 0.4, min: 0, slider: 0...2, identity: 0, "Strength of the sharpening of what remains."),
         ]
     ) { f in
         let image = try f.image()

@@ -7,15 +7,13 @@ import PixelCore
 /// render); negative amounts streak outward. Lua: `img | CIZoomBlur{center = Vector(150, 150), amount = 20}`
 public enum ZoomBlur {
     public static let descriptor = FilterDescriptor(
-        .blur, "CIZoomBlur", "Zoom Blur",
-        usage: [.stillImage, .video, .builtIn],
+        .blur, "CIZoomBlur", "Zoom Blur", usage: [.stillImage, .video, .builtIn],
         "Streaks the image towards a centre, imitating a zoom during the exposure.",
         inputs: [
-            .image(),
-            .vector(.center, default: [150, 150], "The point the streaks point at."),
+            .image(), .center("The point the streaks point at."),
             .number(
-                "inputAmount", "Amount", type: "CIAttributeTypeDistance", default: 20,
-                sliderMin: -200, sliderMax: 200, identity: 0, "How far the streaks reach."),
+                "inputAmount", 20, type: "CIAttributeTypeDistance", slider: -200...200, identity: 0,
+                "How far the streaks reach."),
         ]
     ) { f in
         let image = try f.image(), c = f.vector("inputCenter"), amount = f.number("inputAmount")

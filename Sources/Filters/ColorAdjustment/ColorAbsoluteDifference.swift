@@ -9,10 +9,7 @@ public enum ColorAbsoluteDifference {
         .colorAdjustment, "CIColorAbsoluteDifference", "Color Absolute Difference",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "The absolute difference of two images' colours, with the product of their alphas.",
-        inputs: [
-            .image(),
-            InputSpec("inputImage2", "Image2", class: .image, description: "The image to subtract."),
-        ]
+        inputs: [.image(), InputSpec("inputImage2", "Image2", class: .image, description: "The image to subtract.")]
     ) { f in
         let a = try f.image(), b = try f.image("inputImage2")
         return a.zipped(with: b, extent: a.extent.intersection(b.extent)) { p, q in

@@ -6,8 +6,7 @@ import PixelCore
 /// Lua: `img | CIColorClamp{minComponents = Vector(0.1, 0.1, 0.1, 0), maxComponents = Vector(0.9, 0.9, 0.9, 1)}`
 public enum ColorClamp {
     public static let descriptor = FilterDescriptor(
-        .colorAdjustment, "CIColorClamp", "Color Clamp",
-        usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
+        .colorAdjustment, "CIColorClamp", "Color Clamp", usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Clamps every RGBA component between the matching components of the minimum and maximum vectors.",
         inputs: [
             .image(),

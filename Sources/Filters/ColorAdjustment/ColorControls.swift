@@ -13,14 +13,10 @@ public enum ColorControls {
         inputs: [
             .image(),
             .number(
-                "inputSaturation", "Saturation", default: 1, min: 0, sliderMin: 0, sliderMax: 2, identity: 1,
+                "inputSaturation", 1, min: 0, slider: 0...2, identity: 1,
                 "Amount of colour: 0 is gray, 1 unchanged, above 1 more saturated."),
-            .number(
-                "inputBrightness", "Brightness", default: 0, min: -1, sliderMin: -1, sliderMax: 1, identity: 0,
-                "Offset added to every colour channel."),
-            .number(
-                "inputContrast", "Contrast", default: 1, min: 0, sliderMin: 0.25, sliderMax: 4, identity: 1,
-                "Scale of the distance from mid-gray."),
+            .number("inputBrightness", 0, min: -1, slider: -1...1, identity: 0, "Offset added to every colour channel."),
+            .number("inputContrast", 1, min: 0, slider: 0.25...4, identity: 1, "Scale of the distance from mid-gray."),
         ]
     ) { f in
         let image = try f.image()

@@ -10,12 +10,7 @@ public enum ColorThreshold {
         .colorAdjustment, "CIColorThreshold", "Color Threshold",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Sets each colour channel to 1 above the threshold and 0 elsewhere.",
-        inputs: [
-            .image(),
-            .number(
-                "inputThreshold", "Threshold", default: 0.5, sliderMin: 0, sliderMax: 1,
-                "The cut-off, a linear channel value."),
-        ]
+        inputs: [.image(), .number("inputThreshold", 0.5, slider: 0...1, "The cut-off, a linear channel value.")]
     ) { f in
         try f.image().thresholded(Float(f.number("inputThreshold")))
     }

@@ -8,12 +8,7 @@ public enum ExposureAdjust {
         .colorAdjustment, "CIExposureAdjust", "Exposure Adjust",
         usage: [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn, .xmpSerializable],
         "Changes exposure in photographic stops: colour is multiplied by 2 to the power EV.",
-        inputs: [
-            .image(),
-            .number(
-                "inputEV", "EV", default: 0, sliderMin: -10, sliderMax: 10, identity: 0,
-                "Exposure change in stops."),
-        ]
+        inputs: [.image(), .number("inputEV", 0, slider: -10...10, identity: 0, "Exposure change in stops.")]
     ) { f in
         let image = try f.image()
         let ev = f.number("inputEV")

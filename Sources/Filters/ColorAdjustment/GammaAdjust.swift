@@ -9,10 +9,7 @@ public enum GammaAdjust {
         .colorAdjustment, "CIGammaAdjust", "Gamma Adjust",
         "Raises colour values to a power: above 1 darkens mid-tones, below 1 brightens them.",
         inputs: [
-            .image(),
-            .number(
-                "inputPower", "Power", default: 1, sliderMin: 0.25, sliderMax: 4, identity: 1,
-                "The exponent applied to each colour channel."),
+            .image(), .number("inputPower", 1, slider: 0.25...4, identity: 1, "The exponent applied to each colour channel."),
         ]
     ) { f in
         let image = try f.image()

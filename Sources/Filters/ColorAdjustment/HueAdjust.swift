@@ -8,12 +8,7 @@ public enum HueAdjust {
     public static let descriptor = FilterDescriptor(
         .colorAdjustment, "CIHueAdjust", "Hue Adjust",
         "Shifts every hue by an angle: RGB is rotated around the neutral gray axis.",
-        inputs: [
-            .image(),
-            .number(
-                .angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi, identity: 0,
-                "Rotation of the hue in radians."),
-        ]
+        inputs: [.image(), .number(.angle, 0, slider: -Double.pi...Double.pi, identity: 0, "Rotation of the hue in radians.")]
     ) { f in
         let image = try f.image()
         let angle = f.number("inputAngle")

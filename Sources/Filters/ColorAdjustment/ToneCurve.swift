@@ -19,10 +19,9 @@ public enum ToneCurve {
                     "inputPoint\(i)", "Point \(i)", type: "CIAttributeTypeOffset", default: defaults[i], identity: defaults[i],
                     "Control point \(i) of the curve (input, output).")
             } + [
-                InputSpec(
-                    "inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                    description:
-                        "When true the curve continues past its end points with their slopes; otherwise it holds the end values.")
+                .boolean(
+                    "inputExtrapolate",
+                    "When true the curve continues past its end points with their slopes; otherwise it holds the end values.")
             ]
     ) { f in
         let image = try f.image()

@@ -16,7 +16,7 @@ public enum Vibrance {
         inputs: [
             .image(),
             .number(
-                "inputAmount", "Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
+                "inputAmount", 0, in: -1...1, slider: -1...1, identity: 0,
                 "Strength: positive boosts muted colours, negative mutes vivid ones."),
         ]
     ) { f in

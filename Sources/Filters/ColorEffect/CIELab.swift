@@ -64,7 +64,6 @@ enum CIELab {
         ].map(\.rawValue)
 
     /// The shared `inputNormalize` input of the two conversions.
-    static let normalize = InputSpec.number(
-        "inputNormalize", "Normalize", type: "CIAttributeTypeBoolean", default: 0,
-        "0: L in 0…100 and a, b in about −128…128; 1: all three packed into 0…1.")
+    static let normalize = InputSpec.boolean(
+        "inputNormalize", default: 0, "0: L in 0…100 and a, b in about −128…128; 1: all three packed into 0…1.")
 }

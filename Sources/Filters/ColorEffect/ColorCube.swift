@@ -11,8 +11,8 @@ public enum ColorCube {
         "3D colour lookup table: each pixel's R, G, B select a position in an N×N×N table of RGBA entries, interpolated trilinearly.",
         inputs: [
             .image(), .cubeDimension, .cubeData,
-            .number(
-                "inputExtrapolate", "Extrapolate", type: "CIAttributeTypeBoolean", default: 0,
+            .boolean(
+                "inputExtrapolate", default: 0,
                 "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
         ]
     ) { f in

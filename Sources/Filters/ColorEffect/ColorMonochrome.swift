@@ -12,12 +12,8 @@ public enum ColorMonochrome {
         "Tints the image into shades of one colour; intensity blends from the original (0) to fully monochrome (1).",
         inputs: [
             .image(),
-            InputSpec(
-                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor",
-                default: .color(Color(0.6, 0.45, 0.3, 1)), description: "The tint colour."),
-            .number(
-                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "How much of the monochrome result to use."),
+            .opaqueColor(.color, default: Color(0.6, 0.45, 0.3, 1), "The tint colour."),
+            .number(.intensity, 1, min: 0, slider: 0...1, identity: 0, "How much of the monochrome result to use."),
         ]
     ) { f in
         let image = try f.image()

@@ -9,12 +9,7 @@ public enum ColorPosterize {
     public static let descriptor = FilterDescriptor(
         .colorEffect, "CIColorPosterize", "Color Posterize",
         "Quantizes each colour channel to a number of brightness steps, for a flat poster look.",
-        inputs: [
-            .image(),
-            .number(
-                "inputLevels", "Levels", default: 6, min: 1, sliderMin: 2, sliderMax: 30, identity: 300,
-                "Steps per channel."),
-        ]
+        inputs: [.image(), .number("inputLevels", 6, min: 1, slider: 2...30, identity: 300, "Steps per channel.")]
     ) { f in
         let image = try f.image()
         let levels = Float(f.number("inputLevels"))

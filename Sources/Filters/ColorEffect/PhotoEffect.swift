@@ -69,6 +69,11 @@ public final class PhotoEffectLook: @unchecked Sendable {
         low = lo; lowSlope = loS; high = hi; highSlope = hiS
     }
 
+    /// A black-and-white look: the monochrome matrix of `weights` and `curve` on every channel.
+    public convenience init(monochrome curve: [(Double, Double)], weights: SIMD3<Float> = luma) {
+        self.init(matrix: Self.monochrome(weights), red: curve, green: curve, blue: curve)
+    }
+
     deinit { tables.deallocate() }
 
     /// The look applied to one premultiplied pixel.
@@ -163,9 +168,8 @@ enum PhotoEffect {
             .colorEffect, name, displayName, usage: usage, description,
             inputs: [
                 .image(),
-                InputSpec(
-                    "inputExtrapolate", "Extrapolate", class: .number, type: "CIAttributeTypeBoolean",
-                    description: "When true, colours outside 0…1 continue the look's curves instead of being clamped."),
+                .boolean(
+                    "inputExtrapolate", "When true, colours outside 0…1 continue the look's curves instead of being clamped."),
             ]
         ) { f in
             let image = try f.image()

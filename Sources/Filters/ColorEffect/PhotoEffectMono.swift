@@ -5,14 +5,10 @@ import PixelCore
 /// in linear light, then one gentle curve with slightly lifted blacks (low contrast). Lua:
 /// `img | CIPhotoEffectMono{}`
 public enum PhotoEffectMono {
-    static let curve: [(Double, Double)] = [(0, 0.05), (0.25, 0.29), (0.5, 0.52), (0.75, 0.75), (1, 0.95)]
-    /// The look (a monochrome matrix and the same curve on every channel).
-    public static let look = PhotoEffectLook(
-        matrix: PhotoEffectLook.monochrome(),
-        red: curve, green: curve, blue: curve)
+    /// The look: a monochrome matrix and the same curve on every channel.
+    public static let look = PhotoEffectLook(monochrome: [(0, 0.05), (0.25, 0.29), (0.5, 0.52), (0.75, 0.75), (1, 0.95)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectMono", "Photo Effect Mono",
-        "Preset black-and-white film look (Apple 'Mono') with low contrast.",
-        look: look)
+        "CIPhotoEffectMono", "Photo Effect Mono", "Preset black-and-white film look (Apple 'Mono') with low contrast.", look: look
+    )
 }

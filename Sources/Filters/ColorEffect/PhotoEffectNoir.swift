@@ -5,14 +5,11 @@ import PixelCore
 /// towards red (like a red filter on film), then a strong S-curve (deep blacks, bright whites). Lua:
 /// `img | CIPhotoEffectNoir{}`
 public enum PhotoEffectNoir {
-    static let curve: [(Double, Double)] = [(0, 0), (0.2, 0.07), (0.5, 0.44), (0.8, 0.9), (1, 1)]
-    /// The look (a monochrome matrix and the same curve on every channel).
+    /// The look: a monochrome matrix and the same curve on every channel.
     public static let look = PhotoEffectLook(
-        matrix: PhotoEffectLook.monochrome(SIMD3(0.35, 0.6, 0.05)),
-        red: curve, green: curve, blue: curve)
+        monochrome: [(0, 0), (0.2, 0.07), (0.5, 0.44), (0.8, 0.9), (1, 1)], weights: SIMD3(0.35, 0.6, 0.05))
 
     public static let descriptor = PhotoEffect.descriptor(
         "CIPhotoEffectNoir", "Photo Effect Noir",
-        "Preset black-and-white film look (Apple 'Noir') with strongly exaggerated contrast.",
-        look: look)
+        "Preset black-and-white film look (Apple 'Noir') with strongly exaggerated contrast.", look: look)
 }

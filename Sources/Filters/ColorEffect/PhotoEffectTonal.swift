@@ -5,14 +5,10 @@ import PixelCore
 /// in linear light, then a curve close to identity with a hint of S (keeps the contrast). Lua:
 /// `img | CIPhotoEffectTonal{}`
 public enum PhotoEffectTonal {
-    static let curve: [(Double, Double)] = [(0, 0), (0.25, 0.235), (0.5, 0.5), (0.75, 0.77), (1, 1)]
-    /// The look (a monochrome matrix and the same curve on every channel).
-    public static let look = PhotoEffectLook(
-        matrix: PhotoEffectLook.monochrome(),
-        red: curve, green: curve, blue: curve)
+    /// The look: a monochrome matrix and the same curve on every channel.
+    public static let look = PhotoEffectLook(monochrome: [(0, 0), (0.25, 0.235), (0.5, 0.5), (0.75, 0.77), (1, 1)])
 
     public static let descriptor = PhotoEffect.descriptor(
         "CIPhotoEffectTonal", "Photo Effect Tonal",
-        "Preset black-and-white film look (Apple 'Tonal') that keeps contrast close to the original.",
-        look: look)
+        "Preset black-and-white film look (Apple 'Tonal') that keeps contrast close to the original.", look: look)
 }

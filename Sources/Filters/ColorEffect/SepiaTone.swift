@@ -24,10 +24,7 @@ public enum SepiaTone {
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn, .xmpSerializable],
         "Maps colours to warm brown sepia tones; intensity 0 leaves the image unchanged.",
         inputs: [
-            .image(),
-            .number(
-                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "How much of the sepia result to use (0…1)."),
+            .image(), .number(.intensity, 1, min: 0, slider: 0...1, identity: 0, "How much of the sepia result to use (0…1)."),
         ]
     ) { f in
         let image = try f.image()

@@ -8,16 +8,15 @@ import PixelCore
 /// radius pushes the shading outward. Needs a finite extent. Lua: `img | CIVignette{intensity = 1, radius = 1}`
 public enum Vignette {
     public static let descriptor = FilterDescriptor(
-        .colorEffect, "CIVignette", "Vignette",
-        usage: [.video, .interlaced, .stillImage, .builtIn],
+        .colorEffect, "CIVignette", "Vignette", usage: [.video, .interlaced, .stillImage, .builtIn],
         "Darkens the image toward its corners like a lens; intensity sets the strength (negative lightens), radius how far out the shading reaches.",
         inputs: [
             .image(),
             .number(
-                .intensity, default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
+                .intensity, 0, in: -1...1, slider: -1...1, identity: 0,
                 "Strength of the shading; negative values lighten toward white."),
             .number(
-                "inputRadius", "Radius", default: 1, min: 0, max: 2, sliderMin: 0, sliderMax: 2,
+                "inputRadius", 1, in: 0...2, slider: 0...2,
                 "Spread of the light, relative to half the image diagonal: larger keeps more of the image bright."),
         ]
     ) { f in

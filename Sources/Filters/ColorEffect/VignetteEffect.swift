@@ -7,20 +7,15 @@ import PixelCore
 /// white). Inside the radius the image is untouched. Lua: `img | CIVignetteEffect{center = Vector(320, 240), radius = 200}`
 public enum VignetteEffect {
     public static let descriptor = FilterDescriptor(
-        .colorEffect, "CIVignetteEffect", "Vignette Effect",
-        usage: [.video, .interlaced, .stillImage, .builtIn],
+        .colorEffect, "CIVignetteEffect", "Vignette Effect", usage: [.video, .interlaced, .stillImage, .builtIn],
         "Darkens the image outside a circle around a centre point, fading over a falloff band; negative intensity lightens instead.",
         inputs: [
             .image(), .center("Centre of the bright circle (pixels)."),
+            .number(.radius, 150, min: 0, slider: 0...2000, "Distance from the centre where the shading starts (pixels)."),
             .number(
-                .radius, default: 150, min: 0, sliderMin: 0, sliderMax: 2000,
-                "Distance from the centre where the shading starts (pixels)."),
-            .number(
-                .intensity, default: 1, min: -1, max: 1, sliderMin: -1, sliderMax: 1, identity: 0,
+                .intensity, 1, in: -1...1, slider: -1...1, identity: 0,
                 "Strength of the shading; negative values lighten toward white."),
-            .number(
-                "inputFalloff", "Falloff", default: 0.5, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                "Width of the fade, as a fraction of twice the radius."),
+            .number("inputFalloff", 0.5, in: 0...1, slider: 0...1, "Width of the fade, as a fraction of twice the radius."),
         ]
     ) { f in
         let image = try f.image()

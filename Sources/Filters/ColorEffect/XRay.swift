@@ -9,7 +9,6 @@ public enum XRay {
     static let ramp = LuminanceRamp(stops: [SIMD3(0.92, 0.96, 1), SIMD3(0.02, 0.04, 0.12)])
 
     public static let descriptor = FilterDescriptor(
-        .colorEffect, "CIXRay", "X-Ray",
-        "Renders the image like an X-ray picture: inverted luminance in cold blue-white tones.",
+        .colorEffect, "CIXRay", "X-Ray", "Renders the image like an X-ray picture: inverted luminance in cold blue-white tones.",
         imageOnly: { ramp.image($0) })
 }

@@ -8,19 +8,13 @@ import PixelCore
 /// monotonic for −1.25 ≤ scale ≤ 1. Lua: `img | CIBumpDistortion{center = Vector(256, 256), scale = 0.5}`
 public enum BumpDistortion {
     public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CIBumpDistortion", "Bump Distortion",
+        disc: "CIBumpDistortion", "Bump Distortion",
         "Bulges the disc around the centre outwards (positive scale) or dents it inwards (negative scale).",
-        inputs: [
-            .image(), .center("Centre of the bump."),
-            .number(
-                .radius, default: 300, min: 0,
-                sliderMin: 0, sliderMax: 600, "Radius of the affected disc, in pixels."),
-            .number(
-                .scale, default: 0.5, sliderMin: -1, sliderMax: 1, identity: 0,
-                "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
+        center: "Centre of the bump.", radius: .discRadius(300, slider: 0...600),
+        .number(
+            .scale, 0.5, slider: -1...1, identity: 0, "Curvature of the bump: 0 leaves the image unchanged, negative values dent."
+        )
+    ) { f, image, center, r in
         let k = f.number("inputScale")
         if r <= 0 || k == 0 { return image }
         let s: @Sendable (Double) -> Double = { d in bump(d, radius: r, scale: k) }

@@ -8,22 +8,15 @@ import PixelCore
 /// band around the line, negative ones squeeze it. Lua: `img | CIBumpDistortionLinear{angle = 0.3, scale = 0.5}`
 public enum BumpDistortionLinear {
     public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CIBumpDistortionLinear", "Bump Distortion Linear",
+        disc: "CIBumpDistortionLinear", "Bump Distortion Linear",
         "Bulges or dents a band along a line through the centre, like a cylinder lying under the image.",
-        inputs: [
-            .image(), .center("A point on the bump's axis."),
-            .number(
-                .radius, default: 300, min: 0,
-                sliderMin: 0, sliderMax: 600, identity: 0, "Half-width of the affected band, in pixels."),
-            .number(
-                .angle, default: 0,
-                sliderMin: 0, sliderMax: 2 * .pi, identity: 0, "Direction of the axis, in radians."),
-            .number(
-                .scale, default: 0.5, min: -1, sliderMin: 0, sliderMax: 1, identity: 1,
-                "Curvature of the bump: 0 leaves the image unchanged, negative values dent."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
+        center: "A point on the bump's axis.",
+        radius: .discRadius(300, slider: 0...600, identity: 0, "Half-width of the affected band, in pixels."),
+        .number(.angle, 0, slider: 0...2 * .pi, identity: 0, "Direction of the axis, in radians."),
+        .number(
+            .scale, 0.5, min: -1, slider: 0...1, identity: 1,
+            "Curvature of the bump: 0 leaves the image unchanged, negative values dent.")
+    ) { f, image, center, r in
         let k = f.number("inputScale")
         let angle = f.number("inputAngle")
         if r <= 0 || k == 0 { return image }

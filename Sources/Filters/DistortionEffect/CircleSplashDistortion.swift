@@ -7,16 +7,10 @@ import PixelCore
 /// Lua: `img | CICircleSplashDistortion{center = Vector(256, 256), radius = 100}`
 public enum CircleSplashDistortion {
     public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CICircleSplashDistortion", "Circle Splash Distortion",
+        disc: "CICircleSplashDistortion", "Circle Splash Distortion",
         "Keeps the disc around the centre and stretches the pixels of its rim outwards in radial streaks.",
-        inputs: [
-            .image(), .center("Centre of the disc."),
-            .number(
-                .radius, default: 150, min: 0,
-                sliderMin: 0, sliderMax: 1000, "Radius of the untouched disc, in pixels."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
+        center: "Centre of the disc.", radius: .discRadius(150, slider: 0...1000, "Radius of the untouched disc, in pixels.")
+    ) { f, image, center, r in
         return RadialWarp(
             center: center, radius: r, zone: .outside,
             profile: { _ in (r, 0) },

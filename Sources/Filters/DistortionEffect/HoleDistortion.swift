@@ -9,16 +9,11 @@ import PixelCore
 /// Lua: `img | CIHoleDistortion{center = Vector(256, 256), radius = 60}`
 public enum HoleDistortion {
     public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CIHoleDistortion", "Hole Distortion",
+        disc: "CIHoleDistortion", "Hole Distortion",
         "Opens a transparent circular hole at the centre and pushes the image outwards around it, preserving area.",
-        inputs: [
-            .image(), .center("Centre of the hole."),
-            .number(
-                .radius, default: 150, min: 0.01,
-                sliderMin: 0.01, sliderMax: 1000, identity: 0.1, "Radius of the hole, in pixels."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
+        center: "Centre of the hole.",
+        radius: .discRadius(150, min: 0.01, slider: 0.01...1000, identity: 0.1, "Radius of the hole, in pixels.")
+    ) { f, image, center, r in
         let s: @Sendable (Double) -> Double = { d in max(0, d * d - r * r).squareRoot() }
         return RadialWarp(
             center: center, radius: r, zone: .outside, voidInside: true,

@@ -17,12 +17,9 @@ public enum LightTunnel {
         inputs: [
             .image(), .center("Centre of the tunnel."),
             .number(
-                "inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0,
-                sliderMin: 0, sliderMax: 1.570796326794897, identity: 0,
+                "inputRotation", 0, type: "CIAttributeTypeAngle", slider: 0...1.570796326794897, identity: 0,
                 "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
-            .number(
-                .radius, default: 100,
-                sliderMin: 1, sliderMax: 500, identity: 0, "Radius of the tunnel's mouth, in pixels."),
+            .number(.radius, 100, slider: 1...500, identity: 0, "Radius of the tunnel's mouth, in pixels."),
         ]
     ) { f in
         try requireFinite(f, "inputCenter", "inputRotation", "inputRadius")

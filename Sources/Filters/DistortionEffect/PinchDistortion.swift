@@ -9,19 +9,11 @@ import PixelCore
 /// Lua: `img | CIPinchDistortion{center = Vector(256, 256), radius = 200, scale = 0.5}`
 public enum PinchDistortion {
     public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CIPinchDistortion", "Pinch Distortion",
+        disc: "CIPinchDistortion", "Pinch Distortion",
         "Pinches the disc around the centre: content is pulled inwards, more strongly for larger scales.",
-        inputs: [
-            .image(), .center("Centre of the pinch."),
-            .number(
-                .radius, default: 300, min: 0,
-                sliderMin: 0, sliderMax: 1000, identity: 0, "Radius of the affected disc, in pixels."),
-            .number(
-                .scale, default: 0.5, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
-                "Strength of the pinch: 0 leaves the image unchanged."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
+        center: "Centre of the pinch.", radius: .discRadius(300, slider: 0...1000, identity: 0),
+        .number(.scale, 0.5, min: 0, slider: 0...2, identity: 0, "Strength of the pinch: 0 leaves the image unchanged.")
+    ) { f, image, center, r in
         let scale = f.number("inputScale")
         if r <= 0 || scale == 0 { return image }
         let p = 1 / (1 + scale)

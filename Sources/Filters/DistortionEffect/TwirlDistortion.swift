@@ -7,23 +7,27 @@ import PixelCore
 /// public formula): a destination point at distance d samples the source rotated by −θ(d).
 /// Lua: `img | CITwirlDistortion{center = Vector(256, 256), radius = 200, angle = math.pi}`
 public enum TwirlDistortion {
-    public static let descriptor = FilterDescriptor(
-        .distortionEffect, "CITwirlDistortion", "Twirl Distortion",
+    public static let descriptor = swirlDescriptor(
+        "CITwirlDistortion", "Twirl Distortion",
         "Swirls the disc around the centre: the rotation is the angle at the centre and fades to zero at the radius.",
-        inputs: [
-            .image(), .center("Centre of the twirl."),
-            .number(
-                .radius, default: 300, min: 0,
-                sliderMin: 0, sliderMax: 500, identity: 300, "Radius of the affected disc, in pixels."),
-            .number(
-                .angle, default: .pi, sliderMin: -4 * .pi, sliderMax: 4 * .pi, identity: 0,
-                "Rotation at the centre, in radians (positive is counter-clockwise)."),
-        ]
-    ) { f in
-        let (image, center, r) = try f.disc()
-        let angle = f.number("inputAngle")
-        if r <= 0 || angle == 0 { return image }
-        return swirl(image, center: center, radius: r) { t in angle * (1 - t) * (1 - t) }
+        center: "Centre of the twirl.", radius: .discRadius(300, slider: 0...500, identity: 300),
+        angle: .number(
+            .angle, .pi, slider: -4 * .pi...4 * .pi, identity: 0,
+            "Rotation at the centre, in radians (positive is counter-clockwise).")
+    ) { angle, t in angle * (1 - t) * (1 - t) }
+
+    /// A swirl of the disc: `theta(angle, t)` is the rotation at t = d/r (zero at t = 1);
+    /// a zero radius or angle leaves the image unchanged.
+    static func swirlDescriptor(
+        _ name: String, _ displayName: String, _ description: String, center: String, radius: InputSpec,
+        angle: InputSpec, _ theta: @escaping @Sendable (Double, Double) -> Double
+    ) -> FilterDescriptor {
+        FilterDescriptor(disc: name, displayName, description, center: center, radius: radius, angle) {
+            f, image, center, r in
+            let angle = f.number("inputAngle")
+            if r <= 0 || angle == 0 { return image }
+            return swirl(image, center: center, radius: r) { t in theta(angle, t) }
+        }
     }
 
     /// A rotation warp: θ(t) for t = d/r in [0, 1], monotonic in t, zero at t = 1.

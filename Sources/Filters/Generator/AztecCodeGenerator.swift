@@ -13,8 +13,7 @@ public enum AztecCodeGenerator {
     public static let quietZone = 2
 
     public static let descriptor = FilterDescriptor(
-        .generator, "CIAztecCodeGenerator", "Aztec Code Generator",
-        usage: [.stillImage, .builtIn],
+        .generator, "CIAztecCodeGenerator", "Aztec Code Generator", usage: [.stillImage, .builtIn],
         "Encodes the message bytes as an Aztec code, one pixel per module, black on white.",
         inputs: [
             .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),

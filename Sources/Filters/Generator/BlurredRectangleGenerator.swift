@@ -16,7 +16,7 @@ public enum BlurredRectangleGenerator {
         inputs: [
             .vector(.extent, default: [0, 0, 100, 100], "The rectangle before blurring: x, y, width, height."),
             .number(
-                "inputSigma", "Sigma", type: "CIAttributeTypeDistance", default: 10, min: 0,
+                "inputSigma", 10, type: "CIAttributeTypeDistance", min: 0,
                 "Standard deviation of the Gaussian blur in pixels."),
             .color(.color, default: Color(1, 1, 1, 1), "The colour of the rectangle."),
         ]

@@ -19,9 +19,9 @@ public enum CheckerboardGenerator {
             InputSpec(
                 "inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)),
                 description: "Colour of the other squares."),
-            .number(.width, default: 80, sliderMin: 0, sliderMax: 800, "Side of a square in pixels."),
+            .number(.width, 80, slider: 0...800, "Side of a square in pixels."),
             .number(
-                .sharpness, default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                .sharpness, 1, in: 0...1, slider: 0...1,
                 "1: crisp (anti-aliased) edges; 0: fully soft blend between squares."),
         ]
     ) { f in

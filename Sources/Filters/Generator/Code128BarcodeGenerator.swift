@@ -7,17 +7,12 @@ import PixelCore
 /// Lua: `CICode128BarcodeGenerator{message = "LUNETTE-42", barcodeHeight = 40}`
 public enum Code128BarcodeGenerator {
     public static let descriptor = FilterDescriptor(
-        .generator, "CICode128BarcodeGenerator", "Code 128 Barcode Generator",
-        usage: [.stillImage, .builtIn],
+        .generator, "CICode128BarcodeGenerator", "Code 128 Barcode Generator", usage: [.stillImage, .builtIn],
         "Encodes the message as a Code 128 linear barcode, one pixel per module, with a white quiet space around it.",
         inputs: [
             .message("The text to encode (ASCII; bytes 128…255 are encoded through Code 128's FNC4)."),
-            .number(
-                "inputQuietSpace", "Quiet Space", default: 10, min: 0, max: 100, sliderMin: 0, sliderMax: 20,
-                "White pixels on every side of the bars."),
-            .number(
-                "inputBarcodeHeight", "Barcode Height", default: 32, min: 1, max: 500, sliderMin: 1, sliderMax: 50,
-                "Height of the bars in pixels."),
+            .number("inputQuietSpace", 10, in: 0...100, slider: 0...20, "White pixels on every side of the bars."),
+            .number("inputBarcodeHeight", 32, in: 1...500, slider: 1...50, "Height of the bars in pixels."),
         ]
     ) { f in
         let message = f.barcodeMessage()

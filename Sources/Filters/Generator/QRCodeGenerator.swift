@@ -15,8 +15,7 @@ public enum QRCodeGenerator {
     public static let quietZone = 1
 
     public static let descriptor = FilterDescriptor(
-        .generator, "CIQRCodeGenerator", "QR Code Generator",
-        usage: [.stillImage, .builtIn],
+        .generator, "CIQRCodeGenerator", "QR Code Generator", usage: [.stillImage, .builtIn],
         "Encodes the message bytes as a QR code, one pixel per module, black on white with a one-module quiet zone.",
         inputs: [
             .message("The bytes to encode (a Lua string: any bytes, UTF-8 included)."),

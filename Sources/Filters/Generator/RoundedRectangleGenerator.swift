@@ -7,8 +7,7 @@ import PixelCore
 /// Lua: `CIRoundedRectangleGenerator{extent = Rect(0, 0, 300, 200), radius = 40, color = Color(0.9, 0.3, 0.2)}`
 public enum RoundedRectangleGenerator {
     public static let descriptor = FilterDescriptor(
-        .generator, "CIRoundedRectangleGenerator", "Rounded Rectangle Generator",
-        usage: [.stillImage, .builtIn],
+        .generator, "CIRoundedRectangleGenerator", "Rounded Rectangle Generator", usage: [.stillImage, .builtIn],
         "Fills a rectangle with rounded corners with a colour.",
         inputs: Shape.rectangleInputs(radiusSlider: true)
     ) { f in

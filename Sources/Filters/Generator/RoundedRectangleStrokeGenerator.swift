@@ -13,7 +13,7 @@ public enum RoundedRectangleStrokeGenerator {
         categories: Shape.builtInHDRGenerator,
         description: "Draws the outline of a rounded rectangle: a band of the given width inside its edge.",
         inputs: Shape.rectangleInputs(radiusSlider: false) + [
-            .number(.width, default: 10, min: 0, "Width of the stroke in pixels, measured inward from the edge.")
+            .number(.width, 10, min: 0, "Width of the stroke in pixels, measured inward from the edge.")
         ]
     ) { f in
         let (rect, radius) = try Shape.rectangle(f)

@@ -65,22 +65,22 @@ public enum StarShineGenerator {
                 "inputColor", "Color", class: .color, default: .color(Color(1, 0.8, 0.6, 1)),
                 description: "Colour of the star."),
             .number(
-                .radius, default: 50, min: 0, sliderMin: 0, sliderMax: 300,
+                .radius, 50, min: 0, slider: 0...300,
                 "The glow is (radius / distance)²: full colour at the radius, brighter inside."),
             .number(
-                "inputCrossScale", "Cross Scale", default: 15, min: 0, sliderMin: 0, sliderMax: 100, identity: 15,
+                "inputCrossScale", 15, min: 0, slider: 0...100, identity: 15,
                 "Length scale of each ray in multiples of the radius."),
             .number(
-                "inputCrossAngle", "Cross Angle", type: "CIAttributeTypeAngle", default: 0.6,
-                sliderMin: -Double.pi, sliderMax: Double.pi, "Angle of the cross in radians."),
+                "inputCrossAngle", 0.6, type: "CIAttributeTypeAngle", slider: -Double.pi...Double.pi,
+                "Angle of the cross in radians."),
             .number(
-                "inputCrossOpacity", "Cross Opacity", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
+                "inputCrossOpacity", -2, min: -8, slider: -8...0, identity: -2,
                 "Base-10 logarithm of the rays' brightness (they fall as 1/δ² from the centre)."),
             .number(
-                "inputCrossWidth", "Cross Width", type: "CIAttributeTypeDistance", default: 2.5, min: 0,
-                sliderMin: 0.5, sliderMax: 10, "Width scale of the rays in pixels."),
+                "inputCrossWidth", 2.5, type: "CIAttributeTypeDistance", min: 0, slider: 0.5...10,
+                "Width scale of the rays in pixels."),
             .number(
-                "inputEpsilon", "Epsilon", default: -2, min: -8, sliderMin: -8, sliderMax: 0, identity: -2,
+                "inputEpsilon", -2, min: -8, slider: -8...0, identity: -2,
                 "Base-10 logarithm of the cut-off: a ray ends where 1/δ² falls to 10^epsilon."),
         ]
     ) { f in

@@ -16,9 +16,7 @@ public enum TextImageGenerator {
                 description:
                     "A font family, full or PostScript name (\"DejaVu Sans\", \"DejaVuSerif-Bold\"); a missing one falls back to fontconfig's choice with a warning."
             ),
-            .number(
-                "inputFontSize", "Font Size", default: 12, min: 0, sliderMin: 9, sliderMax: 128,
-                "The size of the font in points."),
+            .number("inputFontSize", 12, min: 0, slider: 9...128, "The size of the font in points."),
         ] + TextInputs.scaleAndPadding
     ) { f in
         let text = f.string("inputText") ?? ""
@@ -36,11 +34,9 @@ enum TextInputs {
     }
 
     static let scaleAndPadding: [InputSpec] = [
+        .number("inputScaleFactor", 1, min: 0, slider: 1...4, "Pixels per point: 2 renders the text at twice the resolution."),
         .number(
-            "inputScaleFactor", "Scale Factor", default: 1, min: 0, sliderMin: 1, sliderMax: 4,
-            "Pixels per point: 2 renders the text at twice the resolution."),
-        .number(
-            "inputPadding", "Padding", type: "CIAttributeTypeInteger", default: 0, min: 0, max: 200,
+            "inputPadding", 0, type: "CIAttributeTypeInteger", in: 0...200,
             "Transparent pixels added around the text on every side."),
     ]
 

@@ -13,19 +13,10 @@ public enum BicubicScaleTransform {
         .geometryAdjustment, "CIBicubicScaleTransform", "Bicubic Scale Transform",
         usage: [.video, .stillImage, .nonSquarePixels, .builtIn],
         "Resizes the image with a bicubic filter whose sharpness and softness are set by the B and C parameters; the aspect ratio stretches it horizontally.",
-        inputs: [
-            .image(),
+        inputs: [InputSpec.image()] + ScaleFactors.inputs(sliderMax: 100) + [
+            .number("inputB", 0, in: 0...1, slider: 0...1, "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
             .number(
-                .scale, default: 1, min: 0, sliderMin: 0.05, sliderMax: 100, identity: 1,
-                "Scale factor applied to the height (and, times the aspect ratio, the width)."),
-            .number(
-                "inputAspectRatio", "Aspect Ratio", default: 1, min: 0, sliderMin: 0.5, sliderMax: 2, identity: 1,
-                "Extra horizontal scale factor."),
-            .number(
-                "inputB", "B", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
-            .number(
-                "inputC", "C", default: 0.75, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "inputC", 0.75, in: 0...1, slider: 0...1,
                 "Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom)."),
         ]
     ) { f in

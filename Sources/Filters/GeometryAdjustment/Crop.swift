@@ -5,8 +5,7 @@ import PixelCore
 /// Lua: `img | CICrop{rectangle = Rect(0, 0, 100, 100)}`
 public enum Crop {
     public static let descriptor = FilterDescriptor(
-        .geometryAdjustment, "CICrop", "Crop",
-        "Crops the image to a rectangle given as x, y, width, height.",
+        .geometryAdjustment, "CICrop", "Crop", "Crops the image to a rectangle given as x, y, width, height.",
         inputs: [
             .image(),
             .vector(

@@ -16,12 +16,8 @@ public enum EdgePreserveUpsampleFilter {
         inputs: [
             .image("inputImage", "Image", "The large image whose edges guide the enlargement; it sets the extent."),
             InputSpec("inputSmallImage", "Small Image", class: .image, description: "The small image to enlarge."),
-            .number(
-                "inputSpatialSigma", "Spatial Sigma", default: 3, min: 0, max: 5,
-                "Standard deviation of the spatial weights, in small-image pixels."),
-            .number(
-                "inputLumaSigma", "Luma Sigma", default: 0.15, min: 0, max: 1,
-                "Standard deviation of the luma weights (sRGB-encoded luma, 0 to 1)."),
+            .number("inputSpatialSigma", 3, in: 0...5, "Standard deviation of the spatial weights, in small-image pixels."),
+            .number("inputLumaSigma", 0.15, in: 0...1, "Standard deviation of the luma weights (sRGB-encoded luma, 0 to 1)."),
         ]
     ) { f in
         let (small, large) = try Upsampling.images(f, "inputSmallImage", "inputImage")

@@ -16,9 +16,7 @@ public enum GuidedFilter {
             InputSpec(
                 "inputGuideImage", "A larger image to use as a guide.", class: .image,
                 description: "The image whose edges the result follows; it sets the output's extent."),
-            .number(
-                "inputRadius", "Radius", default: 1, sliderMin: 1, sliderMax: 10,
-                "Half the side of the averaging box, in guide pixels (rounded)."),
+            .number("inputRadius", 1, slider: 1...10, "Half the side of the averaging box, in guide pixels (rounded)."),
             .number(
                 "inputEpsilon", "Epsilon", default: 0.0001, sliderMin: 1e-9, sliderMax: 0.1,
                 "Regularisation: guide variance below about this is smoothed over."),

@@ -23,6 +23,11 @@ enum Keystone {
             description: "\(name) corner of a scene rectangle whose sides should come out vertical / horizontal.")
     }
 
+    /// A keystone correction's declaration: the shared inputs, corrected along `axis`.
+    static func descriptor(_ name: String, _ displayName: String, _ axis: Axis, _ description: String) -> FilterDescriptor {
+        FilterDescriptor(.geometryAdjustment, name, displayName, description, inputs: inputs) { f in try build(f, axis) }
+    }
+
     static func build(_ f: FilterInputs, _ axis: Axis) throws -> Image {
         let image = try f.image()
         let keys = ["inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft"]

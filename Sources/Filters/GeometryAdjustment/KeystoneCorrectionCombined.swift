@@ -8,9 +8,8 @@ import PixelCore
 /// Unset guide points leave the image unchanged.
 /// Lua: `img | CIKeystoneCorrectionCombined{topLeft = Vector(80, 900), topRight = Vector(620, 880), bottomRight = Vector(700, 100), bottomLeft = Vector(20, 120)}`
 public enum KeystoneCorrectionCombined {
-    public static let descriptor = FilterDescriptor(
-        .geometryAdjustment, "CIKeystoneCorrectionCombined", "Combined Keystone Correction",
-        "Corrects both horizontal and vertical perspective convergence (keystoning) using four guide points and the 35 mm-equivalent focal length.",
-        inputs: Keystone.inputs
-    ) { f in try Keystone.build(f, .both) }
+    public static let descriptor = Keystone.descriptor(
+        "CIKeystoneCorrectionCombined", "Combined Keystone Correction", .both,
+        "Corrects both horizontal and vertical perspective convergence (keystoning) using four guide points and the 35 mm-equivalent focal length."
+    )
 }

@@ -8,9 +8,7 @@ import PixelCore
 /// Unset guide points leave the image unchanged.
 /// Lua: `img | CIKeystoneCorrectionHorizontal{topLeft = Vector(80, 900), topRight = Vector(620, 880), bottomRight = Vector(700, 100), bottomLeft = Vector(20, 120)}`
 public enum KeystoneCorrectionHorizontal {
-    public static let descriptor = FilterDescriptor(
-        .geometryAdjustment, "CIKeystoneCorrectionHorizontal", "Horizontal Keystone Correction",
-        "Corrects horizontal perspective convergence (keystoning) using four guide points and the 35 mm-equivalent focal length.",
-        inputs: Keystone.inputs
-    ) { f in try Keystone.build(f, .horizontal) }
+    public static let descriptor = Keystone.descriptor(
+        "CIKeystoneCorrectionHorizontal", "Horizontal Keystone Correction", .horizontal,
+        "Corrects horizontal perspective convergence (keystoning) using four guide points and the 35 mm-equivalent focal length.")
 }

@@ -8,9 +8,8 @@ import PixelCore
 /// Unset guide points leave the image unchanged.
 /// Lua: `img | CIKeystoneCorrectionVertical{topLeft = Vector(80, 900), topRight = Vector(620, 880), bottomRight = Vector(700, 100), bottomLeft = Vector(20, 120)}`
 public enum KeystoneCorrectionVertical {
-    public static let descriptor = FilterDescriptor(
-        .geometryAdjustment, "CIKeystoneCorrectionVertical", "Vertical Keystone Correction",
-        "Corrects vertical perspective convergence (keystoning), e.g. leaning buildings, using four guide points and the 35 mm-equivalent focal length.",
-        inputs: Keystone.inputs
-    ) { f in try Keystone.build(f, .vertical) }
+    public static let descriptor = Keystone.descriptor(
+        "CIKeystoneCorrectionVertical", "Vertical Keystone Correction", .vertical,
+        "Corrects vertical perspective convergence (keystoning), e.g. leaning buildings, using four guide points and the 35 mm-equivalent focal length."
+    )
 }

@@ -10,15 +10,7 @@ public enum LanczosScaleTransform {
     public static let descriptor = FilterDescriptor(
         .geometryAdjustment, "CILanczosScaleTransform", "Lanczos Scale Transform",
         "Resizes the image with high-quality Lanczos resampling; the aspect ratio stretches it horizontally.",
-        inputs: [
-            .image(),
-            .number(
-                .scale, default: 1, min: 0, sliderMin: 0.05, sliderMax: 1.5, identity: 1,
-                "Scale factor applied to the height (and, times the aspect ratio, the width)."),
-            .number(
-                "inputAspectRatio", "Aspect Ratio", default: 1, min: 0, sliderMin: 0.5, sliderMax: 2, identity: 1,
-                "Extra horizontal scale factor."),
-        ]
+        inputs: [InputSpec.image()] + ScaleFactors.inputs(sliderMax: 1.5)
     ) { f in
         let image = try f.image()
         let (sx, sy) = try ScaleFactors.of(f)

@@ -17,9 +17,9 @@ public enum MaximumScaleTransform {
         inputs: [
             .image(),
             .number(
-                .scale, default: 1, min: 0, identity: 1,
+                .scale, 1, min: 0, identity: 1,
                 "Scale factor applied to the height (and, times the aspect ratio, the width)."),
-            .number("inputAspectRatio", "Aspect Ratio", default: 1, min: 0, identity: 1, "Extra horizontal scale factor."),
+            .number("inputAspectRatio", 1, min: 0, identity: 1, "Extra horizontal scale factor."),
         ]
     ) { f in
         let image = try f.image()

@@ -10,8 +10,7 @@ import PixelCore
 /// Lua: `img | CIPerspectiveCorrection{topLeft = Vector(118, 484), topRight = Vector(646, 507), crop = 1}`
 public enum PerspectiveCorrection {
     public static let descriptor = FilterDescriptor(
-        .geometryAdjustment, "CIPerspectiveCorrection", "Perspective Correction",
-        usage: [.stillImage, .video, .builtIn],
+        .geometryAdjustment, "CIPerspectiveCorrection", "Perspective Correction", usage: [.stillImage, .video, .builtIn],
         "Straightens the quadrilateral of four points into an upright rectangle, optionally cropped to it.",
         inputs: [
             .image(),
@@ -24,9 +23,8 @@ public enum PerspectiveCorrection {
                 "Its bottom-right corner."),
             .vector(
                 "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153], "Its bottom-left corner."),
-            .number(
-                "inputCrop", "Crop", type: "CIAttributeTypeBoolean", default: 1,
-                "1: the output is the straightened rectangle only; 0: the whole image, re-projected."),
+            .boolean(
+                "inputCrop", default: 1, "1: the output is the straightened rectangle only; 0: the whole image, re-projected."),
         ]
     ) { f in
         let image = try f.image()

@@ -11,17 +11,10 @@ public enum PerspectiveRotate {
         .geometryAdjustment, "CIPerspectiveRotate", "Perspective Rotate",
         "Re-projects the image as if the camera were turned by pitch, yaw and roll, for a given 35 mm-equivalent focal length.",
         inputs: [
-            .image(),
-            .number("inputFocalLength", "Focal Length", default: 28, "The lens's 35 mm-equivalent focal length in millimetres."),
-            .number(
-                "inputPitch", "Pitch", type: "CIAttributeTypeAngle", default: 0, identity: 0,
-                "Turn about the horizontal axis, radians."),
-            .number(
-                "inputYaw", "Yaw", type: "CIAttributeTypeAngle", default: 0, identity: 0,
-                "Turn about the vertical axis, radians."),
-            .number(
-                "inputRoll", "Roll", type: "CIAttributeTypeAngle", default: 0, identity: 0,
-                "Turn about the view axis, radians."),
+            .image(), .number("inputFocalLength", 28, "The lens's 35 mm-equivalent focal length in millimetres."),
+            .number("inputPitch", 0, type: "CIAttributeTypeAngle", identity: 0, "Turn about the horizontal axis, radians."),
+            .number("inputYaw", 0, type: "CIAttributeTypeAngle", identity: 0, "Turn about the vertical axis, radians."),
+            .number("inputRoll", 0, type: "CIAttributeTypeAngle", identity: 0, "Turn about the view axis, radians."),
         ]
     ) { f in
         let image = try f.image()

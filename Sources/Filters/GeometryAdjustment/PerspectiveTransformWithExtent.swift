@@ -12,8 +12,7 @@ public enum PerspectiveTransformWithExtent {
         .geometryAdjustment, "CIPerspectiveTransformWithExtent", "Perspective Transform with Extent",
         "Applies the projective transform that moves the corners of a given rectangle to four points.",
         inputs: [
-            .image(),
-            .vector(.extent, default: [0, 0, 300, 300], "The rectangle whose corners move to the four points."),
+            .image(), .vector(.extent, default: [0, 0, 300, 300], "The rectangle whose corners move to the four points."),
         ] + PerspectiveTransform.corners
     ) { f in
         let image = try f.image()

@@ -14,10 +14,7 @@ public enum StraightenFilter {
         .geometryAdjustment, "CIStraightenFilter", "Straighten",
         "Rotates the image and enlarges it so the result still fills the original rectangle.",
         inputs: [
-            .image(),
-            .number(
-                .angle, default: 0, sliderMin: -Double.pi,
-                sliderMax: Double.pi, identity: 0, "Rotation in radians, counter-clockwise."),
+            .image(), .number(.angle, 0, slider: -Double.pi...Double.pi, identity: 0, "Rotation in radians, counter-clockwise."),
         ]
     ) { f in
         let image = try f.image()

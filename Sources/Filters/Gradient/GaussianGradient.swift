@@ -14,7 +14,7 @@ public enum GaussianGradient {
             .color(.color0, default: Color(1, 1, 1, 1), "Colour at the centre."),
             .color(.color1, default: Color(0, 0, 0, 0), "Colour far from the centre."),
             .number(
-                .radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800,
+                .radius, 300, min: 0, slider: 0...800,
                 "Distance at which the gradient has (almost) reached color1: three standard deviations."),
         ]
     ) { f in

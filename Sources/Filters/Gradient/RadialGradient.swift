@@ -12,10 +12,10 @@ public enum RadialGradient {
         inputs: [
             .center("Centre of both circles."),
             .number(
-                "inputRadius0", "Radius 1", type: "CIAttributeTypeDistance", default: 5, min: 0, sliderMin: 0, sliderMax: 800,
+                "inputRadius0", "Radius 1", 5, type: "CIAttributeTypeDistance", min: 0, slider: 0...800,
                 "Radius where the gradient has color0."),
             .number(
-                "inputRadius1", "Radius 2", type: "CIAttributeTypeDistance", default: 100, min: 0, sliderMin: 0, sliderMax: 800,
+                "inputRadius1", "Radius 2", 100, type: "CIAttributeTypeDistance", min: 0, slider: 0...800,
                 "Radius where the gradient has color1."),
             .color(.color0, default: Color(1, 1, 1, 1), "Colour at radius0 (and inside it when radius0 < radius1)."),
             .color(.color1, default: Color(0, 0, 0, 1), "Colour at radius1 (and outside it when radius0 < radius1)."),

@@ -5,10 +5,9 @@ import PixelCore
 /// `inputWidth` pixels, whose thickness follows the darkness (see `Halftone` for the tone and
 /// sharpness model). Lua: `img | CICircularScreen{center = Vector(256, 256), width = 8}`
 public enum CircularScreen {
-    public static let descriptor = FilterDescriptor(
-        .halftoneEffect, "CICircularScreen", "Circular Screen",
-        "Renders the image's luminance as concentric rings around the centre whose thickness follows the darkness.",
-        inputs: [.image(), Halftone.center, Halftone.width, Halftone.sharpness]
+    public static let descriptor = Halftone.descriptor(
+        "CICircularScreen", "Circular Screen", angled: false,
+        "Renders the image's luminance as concentric rings around the centre whose thickness follows the darkness."
     ) { f in
         try Halftone.image(f, angled: false) { frame, w, rho, x, y in
             let dx = x - frame.cx, dy = y - frame.cy

@@ -9,10 +9,9 @@ import PixelCore
 /// converted to threshold units with A's slope at the dot edge for the pixel's tone, so a flat
 /// tone keeps its mean exactly. Lua: `img | CIDotScreen{angle = math.pi / 4, width = 8}`
 public enum DotScreen {
-    public static let descriptor = FilterDescriptor(
-        .halftoneEffect, "CIDotScreen", "Dot Screen",
-        "Renders the image's luminance as a rotated grid of round dots whose area follows the darkness.",
-        inputs: [.image(), Halftone.center, Halftone.angle, Halftone.width, Halftone.sharpness]
+    public static let descriptor = Halftone.descriptor(
+        "CIDotScreen", "Dot Screen",
+        "Renders the image's luminance as a rotated grid of round dots whose area follows the darkness."
     ) { f in
         let w = f.number("inputWidth")
         let rho = Halftone.ramp(width: w, sharpness: f.number("inputSharpness"))

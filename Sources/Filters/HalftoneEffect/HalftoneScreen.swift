@@ -27,6 +27,16 @@ enum Halftone {
         .sharpness, default: 0.7, min: 0, max: 1,
         sliderMin: 0, sliderMax: 1, "Edge sharpness: 1 crisp, 0 soft.")
 
+    /// A screen's declaration: the image, centre, angle (where `angled`), width and
+    /// sharpness inputs, and the body that renders the screen from them.
+    static func descriptor(
+        _ name: String, _ displayName: String, angled: Bool = true, _ description: String,
+        build: @escaping (FilterInputs) throws -> Image
+    ) -> FilterDescriptor {
+        let inputs: [InputSpec] = angled ? [.image(), center, angle, width, sharpness] : [.image(), center, width, sharpness]
+        return FilterDescriptor(.halftoneEffect, name, displayName, description, inputs: inputs, build: build)
+    }
+
     /// Anti-aliasing width in pixels.
     static func ramp(width w: Double, sharpness s: Double) -> Double { 1 + (1 - s) * w / 2 }
 

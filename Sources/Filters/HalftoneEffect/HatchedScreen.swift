@@ -6,10 +6,9 @@ import PixelCore
 /// second set of lines at right angles (cross-hatching). White fraction max(Y, ½)·min(1, 2Y) = Y;
 /// see `Halftone` for the tone and sharpness model. Lua: `img | CIHatchedScreen{angle = 0.8}`
 public enum HatchedScreen {
-    public static let descriptor = FilterDescriptor(
-        .halftoneEffect, "CIHatchedScreen", "Hatched Screen",
-        "Renders the image's luminance as hatching, adding cross-hatching in the darker tones.",
-        inputs: [.image(), Halftone.center, Halftone.angle, Halftone.width, Halftone.sharpness]
+    public static let descriptor = Halftone.descriptor(
+        "CIHatchedScreen", "Hatched Screen",
+        "Renders the image's luminance as hatching, adding cross-hatching in the darker tones."
     ) { f in
         try Halftone.image(f, mode: .crossed) { frame, w, rho, x, y in
             let (u, v) = frame.local(x, y)

@@ -5,10 +5,9 @@ import PixelCore
 /// `inputWidth` pixels through `inputCenter`, whose thickness follows the darkness (see
 /// `Halftone` for the tone and sharpness model). Lua: `img | CILineScreen{angle = 0.4, width = 8}`
 public enum LineScreen {
-    public static let descriptor = FilterDescriptor(
-        .halftoneEffect, "CILineScreen", "Line Screen",
-        "Renders the image's luminance as a screen of parallel lines whose thickness follows the darkness.",
-        inputs: [.image(), Halftone.center, Halftone.angle, Halftone.width, Halftone.sharpness]
+    public static let descriptor = Halftone.descriptor(
+        "CILineScreen", "Line Screen",
+        "Renders the image's luminance as a screen of parallel lines whose thickness follows the darkness."
     ) { f in
         try Halftone.image(f) { frame, w, rho, x, y in
             let (t, aa) = Halftone.lines(frame.local(x, y).1 / w, w, rho)

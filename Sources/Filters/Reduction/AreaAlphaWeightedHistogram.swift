@@ -7,14 +7,12 @@ import PixelCore
 /// `img | CIAreaAlphaWeightedHistogram{extent = img.extent, count = 64}`
 public enum AreaAlphaWeightedHistogram {
     public static let descriptor = FilterDescriptor(
-        name: "CIAreaAlphaWeightedHistogram", displayName: "Area Alpha Weighted Histogram",
-        categories: [Category.builtIn, Category.reduction, Category.stillImage, Category.video],
-        description:
-            "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
+        .reduction, "CIAreaAlphaWeightedHistogram", "Area Alpha Weighted Histogram", sorted: Family.later,
+        "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
         inputs: [
             .image(), Reductions.extentInput,
-            .number(.scale, default: 1, min: 0, "Multiplies every bin."),
-            .number("inputCount", "Count", default: 64, min: 1, max: 2048, "The number of bins."),
+            .number(.scale, 1, min: 0, "Multiplies every bin."),
+            .number("inputCount", 64, in: 1...2048, "The number of bins."),
         ]
     ) { f in
         try Reductions.histogram(f) { count in

@@ -7,14 +7,10 @@ import PixelCore
 /// `img | CIAreaAverage{extent = img.extent}` (an image)
 public enum AreaAverage {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaAverage", "Area Average",
-        "Reduces the region inputExtent to a single pixel holding its average color.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 1, height: 1) { image, area in
-            let sum = Reductions.fold(image, area, SIMD4<Double>.zero, tile: Reductions.sum) { $0 += $1 }
-            return Reductions.buffer([sum / Double(rect.count)])
-        }
+        reduction: "CIAreaAverage", "Area Average",
+        "Reduces the region inputExtent to a single pixel holding its average color."
+    ) { image, area, rect in
+        let sum = Reductions.fold(image, area, SIMD4<Double>.zero, tile: Reductions.sum) { $0 += $1 }
+        return Reductions.buffer([sum / Double(rect.count)])
     }
 }

@@ -7,16 +7,14 @@ import PixelCore
 /// Lua: `img | CIAreaLogarithmicHistogram{extent = img.extent, minimumStop = -8}`
 public enum AreaLogarithmicHistogram {
     public static let descriptor = FilterDescriptor(
-        name: "CIAreaLogarithmicHistogram", displayName: "Area Logarithmic Histogram",
-        categories: [Category.builtIn, Category.highDynamicRange, Category.reduction, Category.stillImage, Category.video],
-        description:
-            "Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.",
+        .reduction, "CIAreaLogarithmicHistogram", "Area Logarithmic Histogram", sorted: Family.laterHDR,
+        "Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.",
         inputs: [
             .image(), Reductions.extentInput,
-            .number(.scale, default: 1, min: 0, "Multiplies every bin."),
-            .number("inputCount", "Count", default: 64, min: 1, max: 2048, "The number of bins."),
-            .number("inputMinimumStop", "Minimum Stop", default: -10, "log2 of the value at the left edge of bin 0."),
-            .number("inputMaximumStop", "Maximum Stop", default: 4, "log2 of the value at the right edge of the last bin."),
+            .number(.scale, 1, min: 0, "Multiplies every bin."),
+            .number("inputCount", 64, in: 1...2048, "The number of bins."),
+            .number("inputMinimumStop", -10, "log2 of the value at the left edge of bin 0."),
+            .number("inputMaximumStop", 4, "log2 of the value at the right edge of the last bin."),
         ]
     ) { f in
         let lo = Float(f.number("inputMinimumStop")), hi = Float(f.number("inputMaximumStop"))

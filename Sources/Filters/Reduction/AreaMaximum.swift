@@ -6,10 +6,7 @@ import PixelCore
 /// transparent). Lua: `img | CIAreaMaximum{extent = img.extent}`
 public enum AreaMaximum {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaMaximum", "Area Maximum",
-        "Reduces inputExtent to one pixel holding the per-component maximum values.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        try Reductions.onePixel(f) { image, area, rect in Reductions.minMax(image, area, rect).max }
-    }
+        onePixel: "CIAreaMaximum", "Area Maximum",
+        "Reduces inputExtent to one pixel holding the per-component maximum values."
+    ) { image, area, rect in Reductions.minMax(image, area, rect).max }
 }

@@ -6,10 +6,7 @@ import PixelCore
 /// Lua: `img | CIAreaMaximumAlpha{extent = img.extent}`
 public enum AreaMaximumAlpha {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaMaximumAlpha", "Area Maximum Alpha",
-        "Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y).",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        try Reductions.onePixel(f) { image, area, rect in Reductions.alphaExtreme(image, area, rect, lowest: false) }
-    }
+        onePixel: "CIAreaMaximumAlpha", "Area Maximum Alpha",
+        "Returns (as one pixel) the color of the pixel with the highest alpha in inputExtent (ties resolved toward the lowest x, y)."
+    ) { image, area, rect in Reductions.alphaExtreme(image, area, rect, lowest: false) }
 }

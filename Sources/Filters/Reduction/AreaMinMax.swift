@@ -7,16 +7,13 @@ import PixelCore
 /// `img | CIAreaMinMax{extent = img.extent}`
 public enum AreaMinMax {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaMinMax", "Area Min and Max",
+        reduction: "CIAreaMinMax", "Area Min and Max",
         "Returns a 2 x 1 image: the left pixel holds per-component minimums and the right pixel per-component maximums over inputExtent.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 2, height: 1) { image, area in
-            let (lo, hi) = Reductions.minMax(image, area, rect)
-            let out = PixelBuffer(IRect(0, 0, 2, 1))
-            out.pixels[0] = lo; out.pixels[1] = hi
-            return out
-        }
+        size: { _ in (2, 1) }
+    ) { image, area, rect in
+        let (lo, hi) = Reductions.minMax(image, area, rect)
+        let out = PixelBuffer(IRect(0, 0, 2, 1))
+        out.pixels[0] = lo; out.pixels[1] = hi
+        return out
     }
 }

@@ -6,13 +6,10 @@ import PixelCore
 /// transparent). Lua: `img | CIAreaMinMaxRed{extent = img.extent}`
 public enum AreaMinMaxRed {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaMinMaxRed", "Area Min and Max Red",
-        "Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        try Reductions.onePixel(f) { image, area, rect in
-            let (lo, hi) = Reductions.minMax(image, area, rect)
-            return Pixel(lo.x, hi.x, 0, 1)
-        }
+        onePixel: "CIAreaMinMaxRed", "Area Min and Max Red",
+        "Returns one pixel whose red channel holds the minimum and green channel the maximum red value found in inputExtent."
+    ) { image, area, rect in
+        let (lo, hi) = Reductions.minMax(image, area, rect)
+        return Pixel(lo.x, hi.x, 0, 1)
     }
 }

@@ -6,10 +6,7 @@ import PixelCore
 /// transparent). Lua: `img | CIAreaMinimum{extent = img.extent}`
 public enum AreaMinimum {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIAreaMinimum", "Area Minimum",
-        "Reduces inputExtent to one pixel holding the per-component minimum values.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        try Reductions.onePixel(f) { image, area, rect in Reductions.minMax(image, area, rect).min }
-    }
+        onePixel: "CIAreaMinimum", "Area Minimum",
+        "Reduces inputExtent to one pixel holding the per-component minimum values."
+    ) { image, area, rect in Reductions.minMax(image, area, rect).min }
 }

@@ -6,27 +6,24 @@ import PixelCore
 /// Lua: `img | CIColumnAverage{extent = img.extent}`
 public enum ColumnAverage {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIColumnAverage", "Column Average",
+        reduction: "CIColumnAverage", "Column Average",
         "Produces a one-row image in which each pixel is the average color of the corresponding column of inputExtent.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: rect.width, height: 1) { image, area in
-            let empty = [SIMD4<Double>](repeating: .zero, count: rect.width)
-            let sums = Reductions.fold(
-                image, area, empty,
-                tile: { b in
-                    var cols = [SIMD4<Float>](repeating: .zero, count: b.width)
-                    for y in 0..<b.height {
-                        let row = b.row(y)
-                        for x in 0..<b.width { cols[x] += row[x] }
-                    }
-                    var part = empty
-                    for x in 0..<b.width { part[b.rect.x + x - rect.x] = SIMD4<Double>(cols[x]) }
-                    return part
+        size: { rect in (rect.width, 1) }
+    ) { image, area, rect in
+        let empty = [SIMD4<Double>](repeating: .zero, count: rect.width)
+        let sums = Reductions.fold(
+            image, area, empty,
+            tile: { b in
+                var cols = [SIMD4<Float>](repeating: .zero, count: b.width)
+                for y in 0..<b.height {
+                    let row = b.row(y)
+                    for x in 0..<b.width { cols[x] += row[x] }
                 }
-            ) { total, part in for i in total.indices { total[i] += part[i] } }
-            return Reductions.buffer(sums.map { $0 / Double(rect.height) })
-        }
+                var part = empty
+                for x in 0..<b.width { part[b.rect.x + x - rect.x] = SIMD4<Double>(cols[x]) }
+                return part
+            }
+        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        return Reductions.buffer(sums.map { $0 / Double(rect.height) })
     }
 }

@@ -11,15 +11,12 @@ public enum HistogramDisplayFilter {
         .reduction, "CIHistogramDisplayFilter", "Histogram Display",
         "Draws a viewable bar chart (inputHeight tall) from a 1-pixel-tall histogram image such as the output of CIAreaHistogram.",
         inputs: [
-            .image(),
+            .image(), .number("inputHeight", 100, in: 1...200, slider: 1...100, "The height of the chart, in pixels."),
             .number(
-                "inputHeight", "Height", default: 100, min: 1, max: 200, sliderMin: 1, sliderMax: 100,
-                "The height of the chart, in pixels."),
-            .number(
-                "inputHighLimit", "High Limit", default: 1, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "inputHighLimit", 1, in: 0...1, slider: 0...1,
                 "The fraction of the row where the chart ends (its right edge)."),
             .number(
-                "inputLowLimit", "Low Limit", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "inputLowLimit", 0, in: 0...1, slider: 0...1,
                 "The fraction of the row where the chart starts (its left edge)."),
         ]
     ) { f in

@@ -17,14 +17,12 @@ public enum KMeans {
             InputSpec(
                 "inputMeans", "Means", class: .image,
                 description: "Optional seed colours: the first pixels of this image's bottom row."),
+            .number("inputCount", 8, type: "CIAttributeTypeCount", in: 0...128, identity: 0, "The number of clusters."),
             .number(
-                "inputCount", "Count", type: "CIAttributeTypeCount", default: 8, min: 0, max: 128, identity: 0,
-                "The number of clusters."),
-            .number(
-                "inputPasses", "Passes", type: "CIAttributeTypeCount", default: 5, min: 0, max: 20, identity: 0,
+                "inputPasses", 5, type: "CIAttributeTypeCount", in: 0...20, identity: 0,
                 "The number of Lloyd iterations after seeding."),
             .number(
-                "inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0, min: 0, max: 1,
+                "inputPerceptual", 0, type: "CIAttributeTypeBoolean", in: 0...1,
                 "Cluster sRGB-encoded colours (closer to how differences look) instead of linear ones."),
         ]
     ) { f in

@@ -29,19 +29,6 @@ enum Reductions {
         Image(ReductionNode(input, rect: rect.rect, extent: Rect(0, 0, Double(width), Double(height)), reduce))
     }
 
-    /// The one-pixel reductions (extremes, alpha extremes, min/max red): `inputExtent`
-    /// checked, then `pixel` computed from the image, the area inside its extent and the rect.
-    static func onePixel(
-        _ f: FilterInputs, _ pixel: @escaping @Sendable (Image, IRect, IRect) -> Pixel
-    ) throws -> Image {
-        let rect = try extent(f)
-        return node(try f.image(), rect, width: 1, height: 1) { image, area in
-            let out = PixelBuffer(IRect(0, 0, 1, 1))
-            out.pixels[0] = pixel(image, area, rect)
-            return out
-        }
-    }
-
     /// Folds every tile of `area` into a partial result (on all cores) and merges them.
     static func fold<T>(
         _ image: Image, _ area: IRect, _ initial: T, tile: @escaping @Sendable (PixelBuffer) -> T,

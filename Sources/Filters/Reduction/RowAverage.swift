@@ -6,27 +6,24 @@ import PixelCore
 /// Lua: `img | CIRowAverage{extent = img.extent}`
 public enum RowAverage {
     public static let descriptor = FilterDescriptor(
-        .reduction, "CIRowAverage", "Row Average",
+        reduction: "CIRowAverage", "Row Average",
         "Produces a one-column image in which each pixel is the average color of the corresponding row of inputExtent.",
-        inputs: [.image(), Reductions.extentInput]
-    ) { f in
-        let rect = try Reductions.extent(f)
-        return Reductions.node(try f.image(), rect, width: 1, height: rect.height) { image, area in
-            let empty = [SIMD4<Double>](repeating: .zero, count: rect.height)
-            let sums = Reductions.fold(
-                image, area, empty,
-                tile: { b in
-                    var part = empty
-                    for y in 0..<b.height {
-                        let row = b.row(y)
-                        var s = SIMD4<Float>.zero
-                        for x in 0..<b.width { s += row[x] }
-                        part[b.rect.y + y - rect.y] = SIMD4<Double>(s)
-                    }
-                    return part
+        size: { rect in (1, rect.height) }
+    ) { image, area, rect in
+        let empty = [SIMD4<Double>](repeating: .zero, count: rect.height)
+        let sums = Reductions.fold(
+            image, area, empty,
+            tile: { b in
+                var part = empty
+                for y in 0..<b.height {
+                    let row = b.row(y)
+                    var s = SIMD4<Float>.zero
+                    for x in 0..<b.width { s += row[x] }
+                    part[b.rect.y + y - rect.y] = SIMD4<Double>(s)
                 }
-            ) { total, part in for i in total.indices { total[i] += part[i] } }
-            return Reductions.buffer(sums.map { $0 / Double(rect.width) }, vertical: true)
-        }
+                return part
+            }
+        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        return Reductions.buffer(sums.map { $0 / Double(rect.width) }, vertical: true)
     }
 }

@@ -12,12 +12,9 @@ public enum SharpenLuminance {
         .sharpen, "CISharpenLuminance", "Sharpen Luminance",
         "Sharpens detail in luminance only, leaving colour differences unchanged.",
         inputs: [
-            .image(),
+            .image(), .number(.sharpness, 0.4, slider: 0...2, identity: 0, "How much luminance detail is added back."),
             .number(
-                .sharpness, default: 0.4, sliderMin: 0, sliderMax: 2, identity: 0,
-                "How much luminance detail is added back."),
-            .number(
-                "inputRadius", "Radius", default: 1.69, sliderMin: 0, sliderMax: 20, identity: 0,
+                "inputRadius", 1.69, slider: 0...20, identity: 0,
                 "Standard deviation of the blur that defines detail, in pixels."),
         ]
     ) { f in

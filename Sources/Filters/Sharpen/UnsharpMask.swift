@@ -12,13 +12,8 @@ public enum UnsharpMask {
         .sharpen, "CIUnsharpMask", "Unsharp Mask",
         "Increases edge contrast by adding the difference between the image and a blurred copy, scaled by the intensity.",
         inputs: [
-            .image(),
-            .number(
-                .radius, default: 2.5, min: 0,
-                sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-            .number(
-                .intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "How much of the difference is added back."),
+            .image(), .number(.radius, 2.5, min: 0, slider: 0...100, identity: 0, "Standard deviation of the blur, in pixels."),
+            .number(.intensity, 0.5, min: 0, slider: 0...1, identity: 0, "How much of the difference is added back."),
         ]
     ) { f in
         try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u + (u - v) * k } }

@@ -11,16 +11,11 @@ import PixelCore
 /// input's grown by ⌈3.5σ⌉. Dual of CIGloom. Lua: `img | CIBloom{radius = 10, intensity = 0.5}`
 public enum Bloom {
     public static let descriptor = FilterDescriptor(
-        .stylize, "CIBloom", "Bloom",
-        "Softens edges and adds a glow by screening a blurred copy over the image.",
+        .stylize, "CIBloom", "Bloom", "Softens edges and adds a glow by screening a blurred copy over the image.",
         inputs: [
             .image(),
-            .number(
-                .radius, default: 10, min: 0,
-                sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the glow's blur, in pixels."),
-            .number(
-                .intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "Strength of the glow: 0 none, 1 full."),
+            .number(.radius, 10, min: 0, slider: 0...100, identity: 0, "Standard deviation of the glow's blur, in pixels."),
+            .number(.intensity, 0.5, min: 0, slider: 0...1, identity: 0, "Strength of the glow: 0 none, 1 full."),
         ]
     ) { f in
         try f.blendedWithBlur { image, glow, k in image.zipped(with: glow, extent: glow.extent) { s, b in s + b * (1 - s) * k } }

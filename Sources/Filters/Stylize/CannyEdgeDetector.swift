@@ -11,22 +11,18 @@ import PixelCore
 /// passes + 2 around the blur's, so every pass is local. Lua: `img | CICannyEdgeDetector{}`
 public enum CannyEdgeDetector {
     public static let descriptor = FilterDescriptor(
-        name: "CICannyEdgeDetector", displayName: "Canny Edge Detector",
-        categories: [Category.builtIn, Category.highDynamicRange, Category.stillImage, Category.stylize, Category.video],
-        description:
-            "Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.",
+        .stylize, "CICannyEdgeDetector", "Canny Edge Detector", sorted: Family.laterHDR,
+        "Canny edge detection: Gaussian pre-blur (inputGaussianSigma), gradient magnitude with high/low thresholds and hysteresis passes that promote weak edges.",
         inputs: [
             .image(),
+            .number("inputGaussianSigma", 1.6, min: 0, "Standard deviation of the blur before the gradient, in pixels."),
+            .boolean(
+                "inputPerceptual", default: 0, "Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma."
+            ),
+            .number("inputThresholdHigh", 0.05, min: 0, "Gradient magnitude of a strong edge."),
+            .number("inputThresholdLow", 0.02, min: 0, "Gradient magnitude of a weak edge."),
             .number(
-                "inputGaussianSigma", "Gaussian Sigma", default: 1.6, min: 0,
-                "Standard deviation of the blur before the gradient, in pixels."),
-            .number(
-                "inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0,
-                "Detect edges in sRGB-encoded luma (as the eye sees steps) instead of linear luma."),
-            .number("inputThresholdHigh", "Threshold High", default: 0.05, min: 0, "Gradient magnitude of a strong edge."),
-            .number("inputThresholdLow", "Threshold Low", default: 0.02, min: 0, "Gradient magnitude of a weak edge."),
-            .number(
-                "inputHysteresisPasses", "Hysteresis Passes", type: "CIAttributeTypeInteger", default: 1, min: 0, max: 20,
+                "inputHysteresisPasses", 1, type: "CIAttributeTypeInteger", in: 0...20,
                 "How many rings of weak edges next to strong ones are promoted."),
         ]
     ) { f in

@@ -5,17 +5,7 @@ import PixelCore
 /// neighbourhood as displayed (weight 0 reads (x−1, y+1)), plus bias, clamped to 0…1.
 /// Lua: `img | CIConvolution3X3{weights = Vector(0, -1, 0, -1, 5, -1, 0, -1, 0)}`
 public enum Convolution3X3 {
-    public static let descriptor = FilterDescriptor(
-        .stylize, "CIConvolution3X3", "3 by 3 Convolution",
-        "Convolves every channel with a 3×3 weight matrix and adds a bias.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputWeights", "Weights", default: [0, 0, 0, 0, 1, 0, 0, 0, 0],
-                identity: [0, 0, 0, 0, 1, 0, 0, 0, 0], "Nine weights, row by row from the top-left."),
-            .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting."),
-        ]
-    ) { f in
-        try ConvolutionFilter.build(f, columns: 3, rows: 3)
-    }
+    public static let descriptor = ConvolutionFilter.descriptor(
+        "CIConvolution3X3", "3 by 3 Convolution", columns: 3, rows: 3,
+        "Convolves every channel with a 3×3 weight matrix and adds a bias.")
 }

@@ -6,19 +6,7 @@ import PixelCore
 /// plus bias, every channel clamped to 0…1; the extent grows by 3 on every side.
 /// Lua: `img | CIConvolution7X7{weights = Vector(…49 numbers…), bias = 0}`
 public enum Convolution7X7 {
-    public static let descriptor = FilterDescriptor(
-        .stylize, "CIConvolution7X7", "7 by 7 Convolution",
-        "Convolves every channel with a 7×7 weight matrix and adds a bias.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputWeights", "Weights", default: identity, identity: identity,
-                "Forty-nine weights, row by row from the top-left."),
-            .number("inputBias", "Bias", type: nil, default: 0, identity: 0, "Added to every channel after weighting."),
-        ]
-    ) { f in
-        try ConvolutionFilter.build(f, columns: 7, rows: 7)
-    }
-
-    static let identity: [Double] = (0..<49).map { $0 == 24 ? 1 : 0 }
+    public static let descriptor = ConvolutionFilter.descriptor(
+        "CIConvolution7X7", "7 by 7 Convolution", columns: 7, rows: 7,
+        "Convolves every channel with a 7×7 weight matrix and adds a bias.")
 }

@@ -11,12 +11,7 @@ public enum EdgeWork {
     public static let descriptor = FilterDescriptor(
         .stylize, "CIEdgeWork", "Edge Work",
         "Black-and-white woodcut-like stylization that traces edges with a thickness set by inputRadius.",
-        inputs: [
-            .image(),
-            .number(
-                .radius, default: 3, min: 0, sliderMin: 0, sliderMax: 20,
-                "The thickness of the strokes, in pixels."),
-        ]
+        inputs: [.image(), .number(.radius, 3, min: 0, slider: 0...20, "The thickness of the strokes, in pixels.")]
     ) { f in
         let image = try f.image()
         let e = image.extent

@@ -9,12 +9,7 @@ public enum Edges {
     public static let descriptor = FilterDescriptor(
         .stylize, "CIEdges", "Edges",
         "Edge detector that displays the detected edges in color, with their brightness scaled by inputIntensity.",
-        inputs: [
-            .image(),
-            .number(
-                .intensity, default: 1, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
-                "Multiplies the gradient magnitudes."),
-        ]
+        inputs: [.image(), .number(.intensity, 1, min: 0, slider: 0...10, identity: 0, "Multiplies the gradient magnitudes.")]
     ) { f in
         let image = try f.image()
         let k = Float(f.number("inputIntensity")) / 4

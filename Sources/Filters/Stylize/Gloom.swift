@@ -9,16 +9,10 @@ import PixelCore
 /// unchanged and the extent is the input's. Lua: `img | CIGloom{radius = 10, intensity = 0.5}`
 public enum Gloom {
     public static let descriptor = FilterDescriptor(
-        .stylize, "CIGloom", "Gloom",
-        "Dulls the highlights by multiplying the image with a blurred copy of itself.",
+        .stylize, "CIGloom", "Gloom", "Dulls the highlights by multiplying the image with a blurred copy of itself.",
         inputs: [
-            .image(),
-            .number(
-                .radius, default: 10, min: 0,
-                sliderMin: 0, sliderMax: 100, identity: 0, "Standard deviation of the blur, in pixels."),
-            .number(
-                .intensity, default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "Strength of the effect: 0 none, 1 full."),
+            .image(), .number(.radius, 10, min: 0, slider: 0...100, identity: 0, "Standard deviation of the blur, in pixels."),
+            .number(.intensity, 0.5, min: 0, slider: 0...1, identity: 0, "Strength of the effect: 0 none, 1 full."),
         ]
     ) { f in
         try f.blendedWithBlur { image, blur, k in image.zippedStraight(with: blur) { u, v in u - u * (1 - v) * k } }

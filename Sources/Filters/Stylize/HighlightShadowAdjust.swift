@@ -19,14 +19,12 @@ public enum HighlightShadowAdjust {
         inputs: [
             .image(),
             .number(
-                "inputRadius", "Radius", default: 0, min: 0, sliderMin: 0, sliderMax: 10, identity: 0,
+                "inputRadius", 0, min: 0, slider: 0...10, identity: 0,
                 "Standard deviation of the neighbourhood that sets the local lightness, in pixels (0: the pixel itself)."),
             .number(
-                "inputShadowAmount", "Shadow Amount", default: 0, min: -1, max: 1, sliderMin: -1, sliderMax: 1,
-                identity: 0, "Brightens (positive) or darkens (negative) the shadows."),
-            .number(
-                "inputHighlightAmount", "Highlight Amount", default: 1, min: 0, max: 1, sliderMin: 0.3,
-                sliderMax: 1, identity: 1, "Below 1 darkens the highlights."),
+                "inputShadowAmount", 0, in: -1...1, slider: -1...1, identity: 0,
+                "Brightens (positive) or darkens (negative) the shadows."),
+            .number("inputHighlightAmount", 1, in: 0...1, slider: 0.3...1, identity: 1, "Below 1 darkens the highlights."),
         ]
     ) { f in
         let image = try f.image()

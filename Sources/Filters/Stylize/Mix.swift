@@ -7,14 +7,10 @@ import PixelCore
 /// Lua: `fg | CIMix{backgroundImage = bg, amount = 0.3}`
 public enum Mix {
     public static let descriptor = FilterDescriptor(
-        .stylize, "CIMix", "Mix",
-        "Cross-fades linearly from the background (amount 0) to the image (amount 1).",
+        .stylize, "CIMix", "Mix", "Cross-fades linearly from the background (amount 0) to the image (amount 1).",
         inputs: [
-            .image(),
-            .image(.background, "The image shown at amount 0."),
-            .number(
-                "inputAmount", "Amount", default: 1, sliderMin: 0, sliderMax: 1, identity: 1,
-                "Share of the image: 0 shows the background, 1 the image."),
+            .image(), .image(.background, "The image shown at amount 0."),
+            .number("inputAmount", 1, slider: 0...1, identity: 1, "Share of the image: 0 shows the background, 1 the image."),
         ]
     ) { f in
         let image = try f.image(), background = try f.image("inputBackgroundImage")

@@ -12,9 +12,7 @@ public enum Pixellate {
         "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
         inputs: [
             .image(), .center("A point on the corner grid of the squares."),
-            .number(
-                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
-                sliderMax: 100, "Side of each square, in pixels."),
+            .number("inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, "Side of each square, in pixels."),
         ]
     ) { f in
         let image = try f.image()

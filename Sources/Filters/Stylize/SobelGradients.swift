@@ -8,10 +8,8 @@ import PixelCore
 /// input's. Lua: `img | CISobelGradients{}`
 public enum SobelGradients {
     public static let descriptor = FilterDescriptor(
-        name: "CISobelGradients", displayName: "Sobel Gradients",
-        categories: [Category.builtIn, Category.highDynamicRange, Category.stillImage, Category.stylize, Category.video],
-        description:
-            "Applies a 3x3 Sobel gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).",
+        .stylize, "CISobelGradients", "Sobel Gradients", sorted: Family.laterHDR,
+        "Applies a 3x3 Sobel gradient filter: the red channel holds the horizontal gradient and the green channel the vertical gradient (signed values).",
         inputs: [.image()]
     ) { f in
         Gradients.gradients(try f.image(), .sobel)

@@ -10,8 +10,7 @@ public enum AffineTile {
         .tileEffect, "CIAffineTile", "Affine Tile",
         "Applies an affine transform to the image and repeats the result across the whole plane.",
         inputs: [
-            .image(),
-            .transform("inputTransform", "Transform", type: nil, "The transform applied to the image before tiling."),
+            .image(), .transform("inputTransform", "Transform", type: nil, "The transform applied to the image before tiling."),
         ]
     ) { f in
         let image = try f.image()

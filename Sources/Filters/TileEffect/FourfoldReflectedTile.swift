@@ -8,14 +8,7 @@ import PixelCore
 /// otherwise). Infinite extent.
 /// Lua: `img | CIFourfoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum FourfoldReflectedTile {
-    public static let descriptor = FilterDescriptor(
-        .tileEffect, "CIFourfoldReflectedTile", "Fourfold Reflected Tile",
-        "Tiles the plane with the parallelogram at the centre, mirroring it across every edge (4 copies per period).",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width, TileInputs.acuteAngle]
-    ) { f in
-        let alpha = try TileInputs.acute(f)
-        return try TileInputs.build(f, cell: { LatticeTile.obliqueCell($0, alpha) }) {
-            LatticeTile.oblique(width: $0, acuteAngle: alpha, reflect: true)
-        }
-    }
+    public static let descriptor = TileInputs.oblique(
+        "CIFourfoldReflectedTile", "Fourfold Reflected Tile", reflect: true,
+        "Tiles the plane with the parallelogram at the centre, mirroring it across every edge (4 copies per period).")
 }

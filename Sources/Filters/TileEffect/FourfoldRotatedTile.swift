@@ -9,7 +9,6 @@ import PixelCore
 public enum FourfoldRotatedTile {
     public static let descriptor = TileInputs.descriptor(
         "CIFourfoldRotatedTile", "Fourfold Rotated Tile",
-        "Tiles the plane with the square at the centre turned in quarter turns about the centre (4 copies per period).",
-        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }
+        "Tiles the plane with the square at the centre turned in quarter turns about the centre (4 copies per period)."
     ) { LatticeTile.rotated4(width: $0) }
 }

@@ -6,14 +6,7 @@ import PixelCore
 /// along both edges (p1). Infinite extent.
 /// Lua: `img | CIFourfoldTranslatedTile{center = Vector(256, 256), width = 80}`
 public enum FourfoldTranslatedTile {
-    public static let descriptor = FilterDescriptor(
-        .tileEffect, "CIFourfoldTranslatedTile", "Fourfold Translated Tile",
-        "Repeats the parallelogram at the centre across the plane by translation.",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.width, TileInputs.acuteAngle]
-    ) { f in
-        let alpha = try TileInputs.acute(f)
-        return try TileInputs.build(f, cell: { LatticeTile.obliqueCell($0, alpha) }) {
-            LatticeTile.oblique(width: $0, acuteAngle: alpha, reflect: false)
-        }
-    }
+    public static let descriptor = TileInputs.oblique(
+        "CIFourfoldTranslatedTile", "Fourfold Translated Tile", reflect: false,
+        "Repeats the parallelogram at the centre across the plane by translation.")
 }

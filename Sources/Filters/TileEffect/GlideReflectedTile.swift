@@ -9,7 +9,6 @@ import PixelCore
 public enum GlideReflectedTile {
     public static let descriptor = TileInputs.descriptor(
         "CIGlideReflectedTile", "Glide Reflected Tile",
-        "Tiles the plane with the square at the centre, mirroring alternate columns (a glide reflection).",
-        cell: { w in [(0, 0), (w, 0), (w, w), (0, w)] }
+        "Tiles the plane with the square at the centre, mirroring alternate columns (a glide reflection)."
     ) { LatticeTile.glide(width: $0) }
 }

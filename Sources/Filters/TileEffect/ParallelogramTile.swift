@@ -9,14 +9,8 @@ import PixelCore
 /// hand, so this is CIFourfoldReflectedTile's model, Lunette's guess. Infinite extent.
 /// Lua: `img | CIParallelogramTile{center = Vector(256, 256), width = 80, acuteAngle = 1}`
 public enum ParallelogramTile {
-    public static let descriptor = FilterDescriptor(
-        .tileEffect, "CIParallelogramTile", "Parallelogram Tile",
+    public static let descriptor = TileInputs.oblique(
+        "CIParallelogramTile", "Parallelogram Tile", reflect: true,
         "Reflects the parallelogram at the centre across its edges and tiles the plane with the result.",
-        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.acuteAngle, TileInputs.width]
-    ) { f in
-        let alpha = try TileInputs.acute(f)
-        return try TileInputs.build(f, cell: { LatticeTile.obliqueCell($0, alpha) }) {
-            LatticeTile.oblique(width: $0, acuteAngle: alpha, reflect: true)
-        }
-    }
+        inputs: [.image(), TileInputs.center, TileInputs.angle, TileInputs.acuteAngle, TileInputs.width])
 }

@@ -7,9 +7,7 @@ import PixelCore
 /// a 120° turn and mirrors at 0°, 60° and 120° through it). Infinite extent.
 /// Lua: `img | CISixfoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum SixfoldReflectedTile {
-    public static let descriptor = TileInputs.descriptor(
-        "CISixfoldReflectedTile", "Sixfold Reflected Tile",
-        "Tiles the plane by mirroring the equilateral triangle at the centre across its edges (6 copies around each vertex).",
-        cell: { LatticeTile.hexCell($0, .reflect3) }
-    ) { LatticeTile.hex(width: $0, mode: .reflect3) }
+    public static let descriptor = TileInputs.hex(
+        "CISixfoldReflectedTile", "Sixfold Reflected Tile", mode: .reflect3,
+        "Tiles the plane by mirroring the equilateral triangle at the centre across its edges (6 copies around each vertex).")
 }

@@ -7,9 +7,7 @@ import PixelCore
 /// centre). Infinite extent.
 /// Lua: `img | CISixfoldRotatedTile{center = Vector(256, 256), width = 80}`
 public enum SixfoldRotatedTile {
-    public static let descriptor = TileInputs.descriptor(
-        "CISixfoldRotatedTile", "Sixfold Rotated Tile",
-        "Tiles the plane with hexagons made of the triangle at the centre turned in sixth turns.",
-        cell: { LatticeTile.hexCell($0, .rotate6) }
-    ) { LatticeTile.hex(width: $0, mode: .rotate6) }
+    public static let descriptor = TileInputs.hex(
+        "CISixfoldRotatedTile", "Sixfold Rotated Tile", mode: .rotate6,
+        "Tiles the plane with hexagons made of the triangle at the centre turned in sixth turns.")
 }

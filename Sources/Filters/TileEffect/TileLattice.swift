@@ -198,16 +198,44 @@ enum TileInputs {
         "Angle between the tile's two edges: π/2 gives squares, small values thin diamonds.")
 
     /// A lattice tile effect declared from the shared inputs: `cell` is the source tile's
-    /// outline and `fold` its folding for a width.
+    /// outline (the square of side w unless given) and `fold` its folding for a width.
     static func descriptor(
         _ name: String, _ displayName: String, _ description: String,
-        cell: @escaping (Double) -> [(Double, Double)],
+        cell: @escaping (Double) -> [(Double, Double)] = TileInputs.square,
         fold: @escaping (Double) throws -> FoldFunction
     ) -> FilterDescriptor {
         FilterDescriptor(.tileEffect, name, displayName, description, inputs: [.image(), center, angle, width]) { f in
             try build(f, cell: cell, fold: fold)
         }
     }
+
+    /// A hexagonal lattice tile effect (`mode` folds the triangle at the centre).
+    static func hex(
+        _ name: String, _ displayName: String, mode: LatticeTile.HexMode, _ description: String
+    )
+        -> FilterDescriptor
+    {
+        descriptor(name, displayName, description, cell: { LatticeTile.hexCell($0, mode) }) {
+            LatticeTile.hex(width: $0, mode: mode)
+        }
+    }
+
+    /// A parallelogram lattice tile effect: the tile at the centre, of `inputAcuteAngle`,
+    /// translated (`reflect` false) or mirrored across its edges; `inputs` in Core Image's order.
+    static func oblique(
+        _ name: String, _ displayName: String, reflect: Bool, _ description: String,
+        inputs: [InputSpec] = [.image(), center, angle, width, acuteAngle]
+    ) -> FilterDescriptor {
+        FilterDescriptor(.tileEffect, name, displayName, description, inputs: inputs) { f in
+            let alpha = try acute(f)
+            return try build(f, cell: { LatticeTile.obliqueCell($0, alpha) }) {
+                LatticeTile.oblique(width: $0, acuteAngle: alpha, reflect: reflect)
+            }
+        }
+    }
+
+    /// The source square of the square lattices, of side `w`.
+    static func square(_ w: Double) -> [(Double, Double)] { [(0, 0), (w, 0), (w, w), (0, w)] }
 
     /// A lattice tile effect from the shared inputs; a zero width repeats the centre's colour.
     static func build(

@@ -20,15 +20,11 @@ public enum TriangleKaleidoscope {
             .vector(
                 "inputPoint", "Point", type: "CIAttributeTypePosition", default: [150, 150],
                 "Centre of the source triangle."),
+            .number("inputSize", 700, slider: 0...1000, "Side length of the source triangle, in pixels."),
             .number(
-                "inputSize", "Size", default: 700, sliderMin: 0, sliderMax: 1000,
-                "Side length of the source triangle, in pixels."),
-            .number(
-                "inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 5.924285296593801,
-                sliderMin: 0, sliderMax: 2 * .pi, "Rotation of the triangle, in radians."),
-            .number(
-                "inputDecay", "Decay", default: 0.85, sliderMin: 0, sliderMax: 1,
-                "Colour kept per reflection: 1 no fading, 0 only the central triangle."),
+                "inputRotation", 5.924285296593801, type: "CIAttributeTypeAngle", slider: 0...2 * .pi,
+                "Rotation of the triangle, in radians."),
+            .number("inputDecay", 0.85, slider: 0...1, "Colour kept per reflection: 1 no fading, 0 only the central triangle."),
         ]
     ) { f in
         try requireFinite(f, "inputPoint")

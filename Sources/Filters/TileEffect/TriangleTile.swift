@@ -13,9 +13,7 @@ public enum TriangleTile {
         "Tiles the plane with the triangle at the centre, alternately upright and turned half around.",
         inputs: [
             .image(), TileInputs.center, TileInputs.angle,
-            .number(
-                .width, default: 100, min: 0, sliderMin: 1, sliderMax: 200,
-                "Edge length of the source triangle, in pixels."),
+            .number(.width, 100, min: 0, slider: 1...200, "Edge length of the source triangle, in pixels."),
         ]
     ) { f in
         try TileInputs.build(f, cell: { LatticeTile.hexCell($0, .reflect3) }) { halfTurns(width: $0) }

@@ -7,9 +7,7 @@ import PixelCore
 /// under a 60° turn and mirrors every 30° through it). Infinite extent.
 /// Lua: `img | CITwelvefoldReflectedTile{center = Vector(256, 256), width = 80}`
 public enum TwelvefoldReflectedTile {
-    public static let descriptor = TileInputs.descriptor(
-        "CITwelvefoldReflectedTile", "Twelvefold Reflected Tile",
-        "Tiles the plane by mirroring a 30-60-90 triangle at the centre, giving 12 copies around each hexagon centre.",
-        cell: { LatticeTile.hexCell($0, .reflect6) }
-    ) { LatticeTile.hex(width: $0, mode: .reflect6) }
+    public static let descriptor = TileInputs.hex(
+        "CITwelvefoldReflectedTile", "Twelvefold Reflected Tile", mode: .reflect6,
+        "Tiles the plane by mirroring a 30-60-90 triangle at the centre, giving 12 copies around each hexagon centre.")
 }

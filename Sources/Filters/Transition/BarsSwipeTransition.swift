@@ -52,11 +52,11 @@ public enum BarsSwipeTransition {
         inputs: [
             .image(), .target,
             .number(
-                .angle, default: Double.pi, sliderMin: 0, sliderMax: 2 * Double.pi,
-                identity: 0, "Direction along which the bars are counted, radians; they slide across it."),
-            .number(.width, default: 30, min: 2, sliderMin: 2, sliderMax: 300, "Width of a bar in pixels."),
+                .angle, Double.pi, slider: 0...2 * Double.pi, identity: 0,
+                "Direction along which the bars are counted, radians; they slide across it."),
+            .number(.width, 30, min: 2, slider: 2...300, "Width of a bar in pixels."),
             .number(
-                "inputBarOffset", "Bar Offset", default: 10, min: 1, sliderMin: 1, sliderMax: 100,
+                "inputBarOffset", 10, min: 1, slider: 1...100,
                 "Pixels a bar slides per squared unit of lead over the next bar."),
             .time,
         ]

@@ -19,19 +19,13 @@ public enum CopyMachineTransition {
         "Sweeps a photocopier's bright light bar across the image to reveal the target image.",
         inputs: [
             .image(), .target, .sweepExtent,
-            InputSpec(
-                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(0.6, 1, 0.8, 1)),
-                description: "Colour of the light."),
+            .opaqueColor(.color, default: Color(0.6, 1, 0.8, 1), "Colour of the light."),
             .time,
             .number(
-                .angle, default: 0, min: 0, sliderMin: 0, sliderMax: 2 * Double.pi,
-                identity: 0, "Direction the bar moves in, radians (0: left to right)."),
-            .number(
-                .width, default: 200, min: 0.1, sliderMin: 0.1, sliderMax: 500,
-                identity: 200, "Width of the light bar in pixels."),
-            .number(
-                "inputOpacity", "Opacity", default: 1.3, min: 0, sliderMin: 0, sliderMax: 3, identity: 1.3,
-                "Strength of the light."),
+                .angle, 0, min: 0, slider: 0...2 * Double.pi, identity: 0,
+                "Direction the bar moves in, radians (0: left to right)."),
+            .number(.width, 200, min: 0.1, slider: 0.1...500, identity: 200, "Width of the light bar in pixels."),
+            .number("inputOpacity", 1.3, min: 0, slider: 0...3, identity: 1.3, "Strength of the light."),
         ]
     ) { f in
         let (source, target) = try f.transitionImages()

@@ -36,11 +36,9 @@ public enum DisintegrateWithMaskTransition {
             .image(.mask, "Its brightness orders the dissolve: dark areas go first."),
             .time,
             .number(
-                "inputShadowRadius", "Shadow Radius", type: "CIAttributeTypeDistance", default: 8, min: 0,
-                sliderMin: 0, sliderMax: 50, "Blur of the shadow (Gaussian standard deviation) in pixels."),
-            .number(
-                "inputShadowDensity", "Shadow Density", default: 0.65, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                identity: 0, "Darkness of the shadow."),
+                "inputShadowRadius", 8, type: "CIAttributeTypeDistance", min: 0, slider: 0...50,
+                "Blur of the shadow (Gaussian standard deviation) in pixels."),
+            .number("inputShadowDensity", 0.65, in: 0...1, slider: 0...1, identity: 0, "Darkness of the shadow."),
             .vector(
                 "inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
                 "Offset of the shadow in pixels."),

@@ -6,8 +6,7 @@ import PixelCore
 /// Lua: `a | CIDissolveTransition{targetImage = b, time = 0.5}`
 public enum DissolveTransition {
     public static let descriptor = FilterDescriptor(
-        .transition, "CIDissolveTransition", "Dissolve",
-        usage: [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn],
+        .transition, "CIDissolveTransition", "Dissolve", usage: [.video, .stillImage, .interlaced, .nonSquarePixels, .builtIn],
         "Cross-fades from the image to the target image as time goes from 0 to 1.",
         inputs: [.image(), .target, .time]
     ) { f in

@@ -38,14 +38,11 @@ public enum ModTransition {
             .center("Centre of the pattern."),
             .time,
             .number(
-                .angle, default: 2, sliderMin: -2 * Double.pi,
-                sliderMax: 2 * Double.pi, identity: 0, "Turn of the hole lattice by the end of the transition, radians."),
+                .angle, 2, slider: -2 * Double.pi...2 * Double.pi, identity: 0,
+                "Turn of the hole lattice by the end of the transition, radians."),
+            .number(.radius, 150, min: 1, slider: 1...200, "Spacing of the holes (lattice pitch) in pixels."),
             .number(
-                .radius, default: 150, min: 1, sliderMin: 1, sliderMax: 200,
-                "Spacing of the holes (lattice pitch) in pixels."),
-            .number(
-                "inputCompression", "Compression", type: "CIAttributeTypeDistance", default: 300, min: 1,
-                sliderMin: 100, sliderMax: 800,
+                "inputCompression", 300, type: "CIAttributeTypeDistance", min: 1, slider: 100...800,
                 "Sideways distance from the centre (÷ e) beyond which the holes are stretched flat."),
         ]
     ) { f in

@@ -16,17 +16,13 @@ public enum SwipeTransition {
         "Swipes a soft-edged coloured band across the image to reveal the target image.",
         inputs: [
             .image(), .target, .sweepExtent,
-            InputSpec(
-                "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(1, 1, 1, 1)),
-                description: "Colour of the band."),
+            .opaqueColor(.color, default: Color(1, 1, 1, 1), "Colour of the band."),
             .time,
             .number(
-                .angle, default: 0, sliderMin: -Double.pi, sliderMax: Double.pi,
-                identity: 0, "Direction the band moves in, radians (0: left to right)."),
-            .number(.width, default: 300, min: 0.1, sliderMin: 0.1, sliderMax: 800, "Width of the band in pixels."),
-            .number(
-                "inputOpacity", "Opacity", default: 0, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "Opacity of the band's colour at its centre line."),
+                .angle, 0, slider: -Double.pi...Double.pi, identity: 0,
+                "Direction the band moves in, radians (0: left to right)."),
+            .number(.width, 300, min: 0.1, slider: 0.1...800, "Width of the band in pixels."),
+            .number("inputOpacity", 0, min: 0, slider: 0...1, identity: 0, "Opacity of the band's colour at its centre line."),
         ]
     ) { f in
         let (source, target) = try f.transitionImages()

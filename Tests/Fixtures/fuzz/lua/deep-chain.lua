@@ -1,19 +1,6 @@
 -- FuzzLua finding: a 5000-step img | step chain overflowed the stack when rendered (now the graph depth limit)
 -- sandbox = false
-local v, P, out = {}, pcall, "@OUT@"
-local names = Filter.names()
-local function name(i) return names[i % #names + 1] end
-local function key(f, i)
-  local ok, ks = P(function() return f:keys() end)
-  if not ok or #ks == 0 then return "inputImage" end
-  return ks[i % #ks + 1]
-end
-local function filterOf(x, i)
-  if lunette.typename(x) == "Filter" then return x end
-  return Filter(name(i))
-end
-v[1] = Image.color(Color(0.8, 0.4, 0.2, 1)):cropped(Rect(0, 0, 24, 16))
-v[2] = Filter("CILinearGradient").outputImage:cropped(Rect(-3, -5, 20, 9))
+@PRELUDE@
 P(function() local f = v[6]; f[key(f, 121)] = v[6] end)
 P(function() local f = v[3]; f[key(f, 50)] = lunette.pretty(Transform(-1e9, 3.7, math.pi, 1e-9, -0.5, -1), {depth = -24, items = (-1.4139407791972008e-67)}) end)
 P(function() do local c <close> = v[8] end end)

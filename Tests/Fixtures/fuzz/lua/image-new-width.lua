@@ -1,19 +1,6 @@
 -- FuzzLua finding: Image.new(1e300, h) trapped converting the width
 -- sandbox = false
-local v, P, out = {}, pcall, "@OUT@"
-local names = Filter.names()
-local function name(i) return names[i % #names + 1] end
-local function key(f, i)
-  local ok, ks = P(function() return f:keys() end)
-  if not ok or #ks == 0 then return "inputImage" end
-  return ks[i % #ks + 1]
-end
-local function filterOf(x, i)
-  if lunette.typename(x) == "Filter" then return x end
-  return Filter(name(i))
-end
-v[1] = Image.color(Color(0.8, 0.4, 0.2, 1)):cropped(Rect(0, 0, 24, 16))
-v[2] = Filter("CILinearGradient").outputImage:cropped(Rect(-3, -5, 20, 9))
+@PRELUDE@
 P(function() v[2] = lunette.ready(name(67), v[4], {transform = v[4], transform = v[4], transform = v[4]}, v[4]) end)
 P(function() v[4] = v[4]:cropped(v[4]) end)
 P(function() v[4] = lunette.ready(name(67), v[4], {message = 150, scale = v[1], rectangle = v[1][Image.new((1.391606327937322e+284), 2^24 + 1, function(x, y) return v[5] end)]}) end)

@@ -1,19 +1,6 @@
 -- FuzzLua finding: string concatenation doubling a trusted script's heap past 3 GB (now the script budget applies)
 -- sandbox = false
-local v, P, out = {}, pcall, "@OUT@"
-local names = Filter.names()
-local function name(i) return names[i % #names + 1] end
-local function key(f, i)
-  local ok, ks = P(function() return f:keys() end)
-  if not ok or #ks == 0 then return "inputImage" end
-  return ks[i % #ks + 1]
-end
-local function filterOf(x, i)
-  if lunette.typename(x) == "Filter" then return x end
-  return Filter(name(i))
-end
-v[1] = Image.color(Color(0.8, 0.4, 0.2, 1)):cropped(Rect(0, 0, 24, 16))
-v[2] = Filter("CILinearGradient").outputImage:cropped(Rect(-3, -5, 20, 9))
+@PRELUDE@
 P(function() local f = v[6]; f[key(f, 121)] = v[6] end)
 P(function() local f = v[3]; f[key(f, 50)] = lunette.pretty(Transform(-1e9, 3.7, math.pi, 1e-9, -0.5, -1), {depth = 90, items = (2.785538240849639e-266)}) end)
 P(function() v[8] = debug.getregistry()["lunette.private"].applysteps(v[1], {"", ""}, false) end)

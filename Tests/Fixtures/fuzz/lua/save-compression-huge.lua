@@ -1,19 +1,6 @@
 -- FuzzLua finding: img:save{compression = huge} trapped converting Double to Int
 -- sandbox = false
-local v, P, out = {}, pcall, "@OUT@"
-local names = Filter.names()
-local function name(i) return names[i % #names + 1] end
-local function key(f, i)
-  local ok, ks = P(function() return f:keys() end)
-  if not ok or #ks == 0 then return "inputImage" end
-  return ks[i % #ks + 1]
-end
-local function filterOf(x, i)
-  if lunette.typename(x) == "Filter" then return x end
-  return Filter(name(i))
-end
-v[1] = Image.color(Color(0.8, 0.4, 0.2, 1)):cropped(Rect(0, 0, 24, 16))
-v[2] = Filter("CILinearGradient").outputImage:cropped(Rect(-3, -5, 20, 9))
+@PRELUDE@
 P(function() local f = v[6]; f[key(f, 121)] = v[6] end)
 P(function() local f = v[5]; f[key(f, 6)] = v[5] end)
 P(function() v[2] = (function() lunette.loadPlugin("return lunette.filter{name = \034XFz0\034, categories = {\034CICategoryStylize\034},\010  inputs = {inputImage = {class = \034CIImage\034},\010            inputAmount = {type = \034CIAttributeTypeInteger\034, default = 1, min = 117, max = 2}},\010  apply = function\040f\041 local function r\040n\041 return r\040n \043 1\041 \043 1 end return r\0400\041 end}", "fuzz"); return v[1] | _ENV["XFz0"]{amount = v[2] | _ENV[name(110)]{levels = v[4], rectangle = v[3], refraction = v[2]}} end)() end)

@@ -88,3 +88,4 @@ specials.CIQRCodeGenerator = {
 specials.CIAztecCodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}
 specials.CICode128BarcodeGenerator = {prepare = defaultMessage("LUNETTE-0001"), present = specials.fitNearest}
 specials.CIPDF417BarcodeGenerator = {prepare = defaultMessage("https://example.org"), present = specials.fitNearest}
+specials.CIBarcodeGenerator = {present = specials.fitNearest}

@@ -75,6 +75,15 @@ for b = 0, 1 do for g = 0, 1 do for r = 0, 1 do
 end end end
 stock.inputs.CIColorCube = {inputCubeDimension = 2, inputCubeData = swapCube}
 stock.inputs.CIColorCubeWithColorSpace = {inputCubeDimension = 2, inputCubeData = swapCube}
+-- the swap inside the mask's bright centre, the photo outside it
+stock.inputs.CIColorCubesMixedWithMask = {inputCubeDimension = 2, inputCube1Data = swapCube}
+stock.inputs.CIToneMapHeadroom = {inputSourceHeadroom = 2, inputTargetHeadroom = 1}
+-- six colours for CIPalettize and CIPaletteCentroid (CIKMeans makes such rows from a photo)
+local paletteColours = {{0.05, 0.05, 0.08}, {0.9, 0.88, 0.82}, {0.75, 0.2, 0.15}, {0.2, 0.35, 0.7}, {0.55, 0.5, 0.4}, {0.3, 0.55, 0.3}}
+stock.roles.inputPaletteImage = "palette"
+stock.images.palette = function()
+  return Image.new(#paletteColours, 1, function(x) local c = paletteColours[x + 1]; return Color(c[1], c[2], c[3]) end)
+end
 -- guide points as fractions of the canvas: a trapezoid narrower at the top (keystone), a
 -- tilted quadrilateral (perspective correction)
 local function at(fx, fy) return function(c) return Vector(c.x + c.width * fx, c.y + c.height * fy) end end

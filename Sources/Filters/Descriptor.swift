@@ -9,6 +9,10 @@ public enum AttributeClass: String, Sendable {
     case attributedString = "NSAttributedString"
     /// An opaque object (a CGColorSpace in Core Image); Lunette takes a name string.
     case object = "NSObject"
+    /// A list of CIVectors (CIMeshGenerator's segments); Lunette keeps it as one flat Vector.
+    case array = "NSArray"
+    /// A barcode's symbology and payload; Lunette takes a JSON object (a Lua table of fields).
+    case barcodeDescriptor = "CIBarcodeDescriptor"
 }
 
 /// One input of a filter, with Core Image's attribute keys.

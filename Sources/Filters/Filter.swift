@@ -124,6 +124,10 @@ extension InputSpec {
         case (.data, _): throw bad("data (a string of bytes or a table of numbers)")
         case (.object, .string): return value
         case (.object, _): throw bad("a name string")
+        case (.array, .vector(let v)) where v.count % 4 == 0: return value
+        case (.array, _): throw bad("a list of Vectors of 4 numbers (x0, y0, x1, y1)")
+        case (.barcodeDescriptor, .string): return value
+        case (.barcodeDescriptor, _): throw bad("a table of fields (symbology, message, …) or its JSON text")
         }
     }
 

@@ -178,6 +178,8 @@ enum LuaValues {
                 return .transform(Transform(v[0], v[1], v[2], v[3], v[4], v[5]))
             }
             if let v = numbers(L, idx), lua_rawlen(L, idx) > 0 { return .vector(Vector(v)) }
+            if let v = nestedNumbers(L, idx) { return .vector(Vector(v)) }
+            if let json = record(L, idx) { return .string(json) }
         default: break
         }
         throw LunetteError.invalid("expected a number, string, Image, Vector, Rect, Color or Transform, got \(typeName(L, idx))")

@@ -24,7 +24,7 @@ final class ConformanceTests: XCTestCase {
         "CIEdges", "CIKMeans",
         "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile", "CIFourfoldTranslatedTile",
         "CIGlideReflectedTile", "CISixfoldReflectedTile", "CISixfoldRotatedTile", "CITwelvefoldReflectedTile",
-        "CIDotScreen", "CIHatchedScreen", "CILineScreen",
+        "CIDotScreen", "CIHatchedScreen", "CILineScreen", "CICMYKHalftone",
         "CIKaleidoscope", "CIParallelogramTile", "CITriangleTile",
     ]
 

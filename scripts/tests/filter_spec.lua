@@ -40,6 +40,22 @@ it("coerces and checks every kind of input", function()
   expect_error(function() return Filter(42) end, "bad argument #1 to 'Filter' (string expected, got number)")
 end)
 
+it("takes a list of segments and a record for the table inputs", function()
+  local m = Filter("CIMeshGenerator")
+  m.mesh = {Vector(0, 0, 40, 30), {40, 30, 80, 0}}
+  eq(m.inputMesh, Vector(0, 0, 40, 30, 40, 30, 80, 0))
+  eq(m.outputImage.extent, Rect(-1.75, -1.75, 83.5, 33.5))
+  expect_error(function() m.mesh = {Vector(1, 2, 3)} end, "expected a list of Vectors of 4 numbers")
+  local b = Filter("CIBarcodeGenerator")
+  b.barcodeDescriptor = {symbology = "QR", message = "hi", correction = "M"}
+  eq(b.inputBarcodeDescriptor, '{"correction":"M","message":"hi","symbology":"QR"}')
+  eq(b.outputImage.extent, Rect(0, 0, 23, 23))
+  b.barcodeDescriptor = {symbology = "Aztec", message = "hi"}
+  eq(b.outputImage.extent, Rect(0, 0, 19, 19))
+  b.barcodeDescriptor = {symbology = "QR", message = "hi", layers = 3}
+  expect_error(function() return b.outputImage end, "CIBarcodeGenerator.inputBarcodeDescriptor: CIQRCodeGenerator: no input named 'layers'")
+end)
+
 it("answers attributes and catalogue queries", function()
   local a = Filter.attributes("CISepiaTone")
   eq(a.CIAttributeFilterName, "CISepiaTone")

@@ -26,14 +26,14 @@ struct ColorCubeTable: @unchecked Sendable {
         self.entries = storage.pointer
     }
 
-    /// The cube of `filter`'s inputs, or nil when no data is set (the identity cube).
-    static func make(_ f: FilterInputs) throws -> ColorCubeTable? {
+    /// The cube of `filter`'s inputs (its data in `dataKey`), or nil when no data is set (the identity cube).
+    static func make(_ f: FilterInputs, dataKey: String = "inputCubeData") throws -> ColorCubeTable? {
         let n = Int(f.number("inputCubeDimension"))
         let extrapolate = f.number("inputExtrapolate") != 0
-        let key = "\(f.filter).inputCubeData"
+        let key = "\(f.filter).\(dataKey)"
         let floats = n * n * n * 4
         let entries: [Pixel]
-        switch f["inputCubeData"] {
+        switch f[dataKey] {
         case nil: return nil
         case .data(let bytes)?:
             guard bytes.count == floats * 4 else {

@@ -23,7 +23,6 @@ public enum BarcodeGenerator {
         inputs: [
             InputSpec(
                 "inputBarcodeDescriptor", "Barcode Descriptor", class: .barcodeDescriptor,
-                default: .string(#"{"message":"https://example.org","symbology":"QR"}"#),
                 description:
                     "The barcode: a table (or JSON object) with symbology (QR, Aztec, PDF417, Code128), message and the generator's options by name."
             )
@@ -31,7 +30,9 @@ public enum BarcodeGenerator {
     ) { f in
         let key = "CIBarcodeGenerator.inputBarcodeDescriptor"
         guard case .string(let text)? = f["inputBarcodeDescriptor"] else {
-            throw LunetteError.invalid("\(key): no barcode descriptor set")
+            let sample = Filter(QRCodeGenerator.descriptor)
+            try sample.set("inputMessage", .data(Barcode.defaultMessage))
+            return try sample.outputImage()
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
             let fields = object as? [String: Any]

@@ -178,6 +178,7 @@ enum LuaValues {
                 return .transform(Transform(v[0], v[1], v[2], v[3], v[4], v[5]))
             }
             if let v = numbers(L, idx), lua_rawlen(L, idx) > 0 { return .vector(Vector(v)) }
+            if let runs = try textRuns(L, idx) { return .string(runs) }
         default: break
         }
         throw LunetteError.invalid("expected a number, string, Image, Vector, Rect, Color or Transform, got \(typeName(L, idx))")

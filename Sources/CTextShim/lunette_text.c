@@ -116,6 +116,38 @@ done:
     return status;
 }
 
+int lt_match_fallback(const char *name, unsigned codepoint, lt_match *out) {
+    int status = -1;
+    pthread_mutex_lock(&fc_lock);
+    if (FcInit()) {
+        FcPattern *pattern = FcPatternCreate();
+        FcCharSet *chars = FcCharSetCreate();
+        if (pattern && chars && FcCharSetAddChar(chars, codepoint)) {
+            FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)name);
+            FcPatternAddCharSet(pattern, FC_CHARSET, chars);
+            FcPatternAddBool(pattern, FC_OUTLINE, FcTrue);
+            FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+            FcDefaultSubstitute(pattern);
+            FcResult result;
+            FcFontSet *sorted = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+            for (int i = 0; sorted && i < sorted->nfont && status != 0; i++) {
+                FcPattern *p = sorted->fonts[i];
+                FcCharSet *cs;
+                FcBool outline = FcTrue;
+                if (FcPatternGetCharSet(p, FC_CHARSET, 0, &cs) != FcResultMatch || !FcCharSetHasChar(cs, codepoint)) continue;
+                if (FcPatternGetBool(p, FC_OUTLINE, 0, &outline) == FcResultMatch && !outline) continue;
+                fill(out, p, 1);
+                if (out->path[0]) status = 0;
+            }
+            if (sorted) FcFontSetDestroy(sorted);
+        }
+        if (chars) FcCharSetDestroy(chars);
+        if (pattern) FcPatternDestroy(pattern);
+    }
+    pthread_mutex_unlock(&fc_lock);
+    return status;
+}
+
 lt_font *lt_font_open(const char *path, int index, double pixel_size, char *error, int error_capacity) {
     lt_font *font = calloc(1, sizeof *font);
     if (!font) { snprintf(error, error_capacity, "out of memory"); return NULL; }
@@ -138,6 +170,10 @@ lt_font *lt_font_open(const char *path, int index, double pixel_size, char *erro
         return NULL;
     }
     return font;
+}
+
+int lt_font_has(const lt_font *font, unsigned codepoint) {
+    return FT_Get_Char_Index(font->face, codepoint) != 0;
 }
 
 void lt_font_close(lt_font *font) {

@@ -179,6 +179,7 @@ enum LuaValues {
             }
             if let v = numbers(L, idx), lua_rawlen(L, idx) > 0 { return .vector(Vector(v)) }
             if let v = nestedNumbers(L, idx) { return .vector(Vector(v)) }
+            if let runs = try textRuns(L, idx) { return .string(runs) }
             if let json = record(L, idx) { return .string(json) }
         default: break
         }

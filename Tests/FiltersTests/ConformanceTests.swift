@@ -26,6 +26,7 @@ final class ConformanceTests: XCTestCase {
         "CIGlideReflectedTile", "CISixfoldReflectedTile", "CISixfoldRotatedTile", "CITwelvefoldReflectedTile",
         "CIDotScreen", "CIHatchedScreen", "CILineScreen", "CICMYKHalftone",
         "CIKaleidoscope", "CIParallelogramTile", "CITriangleTile",
+        "CICircularWrap",  // angle 0 only means no turn: the wrap itself is the effect
     ]
 
     var descriptors: [FilterDescriptor] { FilterRegistry.shared.descriptors }

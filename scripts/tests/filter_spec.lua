@@ -110,3 +110,15 @@ it("keeps errors inside pcall, coroutines and nested calls", function()
   assert(not ok5 and err5:find("no image set"))
   for _ = 1, 100 do pcall(Image.cropped, nil, nil) end
 end)
+
+it("takes CIAttributedTextImageGenerator's runs as a Lua table", function()
+  local function text(t) return Image.apply(nil, "CIAttributedTextImageGenerator", {text = t}) end
+  local runs = text{{"Ab ", font = "DejaVu Sans", size = 30}, "plain", {"cd", size = 22, color = Color(1, 0, 0), underline = true}}
+  local markup = text('<span font="DejaVu Sans" size="30">Ab </span>plain<span size="22" color="#ff0000"><u>cd</u></span>')
+  eq(runs.extent, markup.extent)
+  local e = runs.extent
+  for x = 0, e.width - 1, 7 do for y = 0, e.height - 1, 3 do eq(runs:pixel(x, y), markup:pixel(x, y)) end end
+  expect_error(function() return text{{"a", weight = 7}} end, "text run 1: unknown field 'weight'")
+  expect_error(function() return text{{"a", size = "big"}} end, "text run 1: size must be a number, got string")
+  expect_error(function() return text{{font = "DejaVu Sans"}} end, "text run 1: its first entry must be the text")
+end)

@@ -18,7 +18,15 @@ typedef struct {
 /// sans-serif for an unknown one) with `exact` 0. Returns 0, or -1 with no font at all.
 int lt_match_font(const char *name, lt_match *out);
 
+/// A face with a glyph for `codepoint`, chosen for a font named `name` that lacks it: the
+/// first outline face covering the character in fontconfig's fallback order for `name`
+/// (similar families first). Returns 0, or -1 when no installed font has the character.
+int lt_match_fallback(const char *name, unsigned codepoint, lt_match *out);
+
 typedef struct lt_font lt_font;
+
+/// 1 when the face has a glyph for `codepoint`, else 0.
+int lt_font_has(const lt_font *font, unsigned codepoint);
 
 /// Opens face `index` of `path` at `pixel_size` pixels per em; NULL with `error` set.
 lt_font *lt_font_open(const char *path, int index, double pixel_size, char *error, int error_capacity);

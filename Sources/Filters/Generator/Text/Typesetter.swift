@@ -34,16 +34,31 @@ enum Typesetter {
         var out = Layout()
         var fonts: [String: SizedFont] = [:]
         var baseline = 0.0, previousDescent = 0.0
-        func font(_ style: TextStyle) throws -> SizedFont {
-            let face = try FontLibrary.face(named: style.font, filter: filter)
-            let key = "\(face.path)#\(face.index)@\(style.size * scale)"
+        func sized(_ face: FontLibrary.Face, _ size: Double) throws -> SizedFont {
+            let key = "\(face.path)#\(face.index)@\(size * scale)"
             if let hit = fonts[key] { return hit }
-            let made = try SizedFont(face, pixelSize: style.size * scale, filter: filter)
+            let made = try SizedFont(face, pixelSize: size * scale, filter: filter)
             fonts[key] = made
             return made
         }
+        func font(_ style: TextStyle) throws -> SizedFont {
+            try sized(try FontLibrary.face(named: style.font, filter: filter), style.size)
+        }
         for (n, line) in runs.lines.enumerated() {
+            // Each piece cut by the faces that have its characters (`FontFallback`).
+            let pieces = try Bidi.visualPieces(line).map { piece in
+                let style = piece.run.style
+                let segments = try FontFallback.segments(
+                    piece.run.text, primary: try font(style), fontName: style.font, filter: filter
+                ) { try sized($0, style.size) }
+                return (piece, piece.rtl ? Array(segments.reversed()) : segments)
+            }
             var ascent = 0.0, descent = 0.0, gap = 0.0
+            for m in pieces.flatMap({ $0.1.map { $0.font.metrics } }) {
+                ascent = max(ascent, m.ascender)
+                descent = max(descent, -m.descender)
+                gap = max(gap, m.line_gap)
+            }
             for style in line.isEmpty ? [runs.first?.style ?? .standard] : line.map(\.style) {
                 let m = try font(style).metrics
                 ascent = max(ascent, m.ascender)
@@ -57,19 +72,21 @@ enum Typesetter {
             if n == 0 { out.ascent = ascent } else { baseline -= previousDescent + gap + ascent }
             previousDescent = descent
             var pen = 0.0
-            for piece in Bidi.visualPieces(line) {
-                let style = piece.run.style, sized = try font(style)
+            for (piece, segments) in pieces {
+                let style = piece.run.style
                 let color = Transfer.workingPixel(style.color)
                 let start = pen
-                for g in try sized.shape(piece.run.text, rtl: piece.rtl, filter: filter) {
-                    out.glyphs.append(
-                        PlacedGlyph(
-                            font: sized, glyph: g.glyph, x: pen + g.x_offset,
-                            y: baseline + g.y_offset, color: color))
-                    pen += g.x_advance
+                for segment in segments {
+                    for g in try segment.font.shape(segment.text, rtl: piece.rtl, filter: filter) {
+                        out.glyphs.append(
+                            PlacedGlyph(
+                                font: segment.font, glyph: g.glyph, x: pen + g.x_offset,
+                                y: baseline + g.y_offset, color: color))
+                        pen += g.x_advance
+                    }
                 }
                 if style.underline {
-                    let m = sized.metrics
+                    let m = try font(style).metrics
                     out.underlines.append(
                         Underline(
                             x0: start, x1: pen, y: baseline + m.underline_position,

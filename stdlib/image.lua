@@ -30,6 +30,8 @@ Image.color = N.image_color
 Image.cropped = N.image_cropped
 Image.transformed = N.image_transformed
 Image.clampedToExtent = N.image_clamped
+--- img:samplingNearest() / img:samplingLinear(): how later warps read it (Core Image's sampling modes).
+Image.samplingNearest, Image.samplingLinear = N.image_samplingNearest, N.image_samplingLinear
 Image.pixel = N.image_pixel
 --- img:scaledNearest(k): k× larger with nearest-neighbour sampling (crisp generator output).
 Image.scaledNearest = N.image_scaledNearest

@@ -209,7 +209,7 @@ kept as _1, _2, … and _. Tab completes names, methods, filter names and input 
                         the line, or interrupts a running loop)]],
   values = "Point(x, y)  Vector(…)  Rect(x, y, w, h)  Color(r, g, b, a) / Color\"#rrggbb\"  Transform.rotate(a):translated(x, y)",
   images = "Image.load(path)  img:save(path, {depth = 16})  img.extent  img:cropped(r)  img:transformed(t)\n" ..
-           "img:clampedToExtent()  img:pixel(x, y)  Image.color(c)  Image.new(w, h, fn)  img:scaledNearest(k)",
+           "img:clampedToExtent()  img:samplingNearest()  img:pixel(x, y)  Image.color(c)  Image.new(w, h, fn)  img:scaledNearest(k)",
   filters = "f = Filter(\"CIGaussianBlur\"); f.inputImage = img; f.radius = 4; f.outputImage\n" ..
             "Filter.names([category])  Filter.categories()  Filter.attributes(name)  Filter.describe(name)",
   steps = "img | CISepiaTone{intensity = 0.8} | CIGaussianBlur{radius = 2}   img:apply(\"CIExposureAdjust\", {EV = 1})",

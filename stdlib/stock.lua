@@ -17,7 +17,8 @@ local fmtnum, haskey, imagemt = P.fmtnum, P.haskey, P.imagemt
 local stripStops = {{0.05, 0.03, 0.2}, {0.45, 0.05, 0.55}, {0.95, 0.35, 0.2}, {1, 0.85, 0.25}, {1, 1, 0.9}}
 stock = {
   roles = {inputImage = "astronaut", inputBackgroundImage = "coffee", inputTargetImage = "chelsea",
-           inputMaskImage = "mask", inputMask = "mask", inputGradientImage = "strip", other = "chelsea"},
+           inputMaskImage = "mask", inputMask = "mask", inputGradientImage = "strip",
+           inputShadingImage = "hemisphere", other = "chelsea"},
   images = {
     astronaut = "photos/astronaut.png", coffee = "photos/coffee.png", chelsea = "photos/chelsea.png",
     -- opaque white in the middle of the canvas, fading to clear towards its edges
@@ -26,6 +27,13 @@ stock = {
       g.center, g.radius0, g.radius1 = Vector(c.x, c.y), r * 0.25, r
       g.color0, g.color1 = Color(1, 1, 1, 1), Color(0, 0, 0, 0)
       return g.outputImage:cropped(canvas)
+    end,
+    -- 256×256: a lit sphere seen from above, bright up and to the left (CIShadedMaterial)
+    hemisphere = function()
+      local g = Filter("CIRadialGradient")
+      g.center, g.radius0, g.radius1 = Vector(90, 166), 0, 200
+      g.color0, g.color1 = Color(1, 0.97, 0.9, 1), Color(0.05, 0.08, 0.25, 1)
+      return g.outputImage:cropped(Rect(0, 0, 256, 256))
     end,
     -- 256×8: night blue, purple, orange, gold, cream (for CIColorMap and other gradient inputs)
     strip = function()

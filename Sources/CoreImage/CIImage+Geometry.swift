@@ -15,6 +15,16 @@ extension CIImage {
     /// The image inside `rect`, its edge pixels there extended forever.
     public func clamped(to rect: CGRect) -> CIImage { CIImage(image: image.cropped(to: rect.lunette).clampedToExtent()) }
 
+    /// The same pixels, read without interpolation by later transforms and warps.
+    ///
+    /// ```swift
+    /// let crisp = sprite.samplingNearest().transformed(by: CGAffineTransform(scaleX: 8, y: 8))
+    /// ```
+    public func samplingNearest() -> CIImage { CIImage(image: image.samplingNearest()) }
+
+    /// The same pixels, interpolated bilinearly by later transforms and warps (the default).
+    public func samplingLinear() -> CIImage { CIImage(image: image.samplingLinear()) }
+
     /// The image moved by an affine transform (bilinear sampling).
     public func transformed(by t: CGAffineTransform) -> CIImage { CIImage(image: image.transformed(by: t.lunette)) }
 

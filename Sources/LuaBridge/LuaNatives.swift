@@ -144,6 +144,8 @@ enum LuaNatives {
         ("image_cropped", { c in try c.push(try c.image(1).cropped(to: try c.rect(2))) }),
         ("image_transformed", { c in try c.push(try c.image(1).transformed(by: try c.transform(2))) }),
         ("image_clamped", { c in try c.push(try c.image(1).clampedToExtent()) }),
+        ("image_samplingNearest", { c in try c.push(try c.image(1).samplingNearest()) }),
+        ("image_samplingLinear", { c in try c.push(try c.image(1).samplingLinear()) }),
         (
             "image_scaledNearest",
             { c in

@@ -16,11 +16,19 @@ extension AffineWarpNode {
     /// Writes `count` pixels of row `y` from column `x`: pixel i samples `src` bilinearly at
     /// `inv` of its centre (x + i + 0.5, y + 0.5), exactly as `Sampler.bilinear` defines it
     /// (zero outside `src`); `vector` false keeps to the Swift loop (`LUNETTE_NO_AVX2`).
+    /// `.nearest` takes the one pixel each centre falls in instead (`Sampler.nearest`).
     static func sampleRow(
         _ src: PixelBuffer, _ inv: Transform, x: Int, y: Int, count: Int,
-        into row: UnsafeMutablePointer<Pixel>, vector: Bool = Convolution.avx2
+        into row: UnsafeMutablePointer<Pixel>, mode: SamplingMode = .linear, vector: Bool = Convolution.avx2
     ) {
         let cy = Double(y) + 0.5
+        if mode == .nearest {
+            for i in 0..<count {
+                let p = inv.apply(Point(Double(x + i) + 0.5, cy))
+                row[i] = Sampler.nearest(src, p.x, p.y)
+            }
+            return
+        }
         @inline(__always) func sample(_ i: Int) {
             let p = inv.apply(Point(Double(x + i) + 0.5, cy))
             row[i] = Sampler.bilinear(src, p.x, p.y)

@@ -2,10 +2,11 @@ import Foundation
 
 /// A warp whose source is the input's `box` repeated forever in both directions: each
 /// destination pixel centre maps to a source position (or none, for transparent), sampled
-/// bilinearly with the four taps wrapped into the box, so tile seams interpolate across the
-/// period instead of into transparency. Infinite extent. `sourceRegion` bounds the unwrapped
-/// source positions of a destination rect (nil when unbounded); it is wrapped into the box to
-/// make the region of interest, which never exceeds the box however far the warp reaches.
+/// bilinearly (or nearest, as the input's `sampling` says) with the taps wrapped into the
+/// box, so tile seams interpolate across the period instead of into transparency. Infinite
+/// extent. `sourceRegion` bounds the unwrapped source positions of a destination rect (nil
+/// when unbounded); it is wrapped into the box to make the region of interest, which never
+/// exceeds the box however far the warp reaches.
 public final class PeriodicWarpNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let box: IRect
@@ -49,11 +50,16 @@ public final class PeriodicWarpNode: ImageNode, @unchecked Sendable {
         let src = session.render(inputs[0], roi)
         let bx = box.x, by = box.y, bw = box.width, bh = box.height
         @inline(__always) func wrap(_ v: Int, _ start: Int, _ n: Int) -> Int { start + ((v - start) % n + n) % n }
+        let nearest = inputs[0].sampling == .nearest
         for ly in 0..<rect.height {
             let row = out.row(ly)
             let cy = Double(rect.y + ly) + 0.5
             for lx in 0..<rect.width {
                 guard let p = map(Double(rect.x + lx) + 0.5, cy), abs(p.x) < 1e15, abs(p.y) < 1e15 else { continue }
+                if nearest {
+                    row[lx] = src[wrap(Int(p.x.rounded(.down)), bx, bw), wrap(Int(p.y.rounded(.down)), by, bh)]
+                    continue
+                }
                 let fx = p.x - 0.5, fy = p.y - 0.5
                 let fx0 = fx.rounded(.down), fy0 = fy.rounded(.down)
                 let tx = Float(fx - fx0), ty = Float(fy - fy0)

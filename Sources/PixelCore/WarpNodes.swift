@@ -1,14 +1,16 @@
 import Foundation
 
-/// An affine transform of an image, sampled bilinearly at pixel centres (integer
-/// translations copy pixels exactly).
+/// An affine transform of an image, sampled at pixel centres bilinearly, or nearest when the
+/// input asks for it (`Image.samplingNearest()`); integer translations copy pixels exactly.
 public final class AffineWarpNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
     public let transform: Transform
     let inverse: Transform?
 
+    let mode: SamplingMode
+
     public init(_ input: Image, _ transform: Transform) {
-        inputs = [input]; self.transform = transform; inverse = transform.inverted()
+        inputs = [input]; self.transform = transform; inverse = transform.inverted(); mode = input.sampling
     }
 
     public var kind: NodeKind { .warp }
@@ -49,7 +51,7 @@ public final class AffineWarpNode: ImageNode, @unchecked Sendable {
         let src = session.borrow(inputs[0], need) ?? session.render(inputs[0], need)
         let out = session.output(rect, zeroed: false)  // sampleRow writes every pixel
         for ly in 0..<rect.height {
-            Self.sampleRow(src, inv, x: rect.x, y: rect.y + ly, count: rect.width, into: out.row(ly))
+            Self.sampleRow(src, inv, x: rect.x, y: rect.y + ly, count: rect.width, into: out.row(ly), mode: mode)
         }
         return out
     }
@@ -120,7 +122,7 @@ public enum Sampler {
 }
 
 /// A general warp: each destination pixel centre maps to one source position (or none,
-/// for transparent), sampled bilinearly. `sourceRegion` bounds the source positions a
+/// for transparent), sampled bilinearly (or nearest, as the input's `sampling` says). `sourceRegion` bounds the source positions a
 /// destination rect can map to (it becomes the input's region of interest).
 public final class WarpNode: ImageNode, @unchecked Sendable {
     public let inputs: [Image]
@@ -147,10 +149,11 @@ public final class WarpNode: ImageNode, @unchecked Sendable {
         guard !roi.isEmpty else { return out }
         let src = session.render(inputs[0], roi)
         let keep = IRect.clipping(extent, to: rect)
+        let mode = inputs[0].sampling
         for y in keep.y..<keep.maxY {
             let row = out.row(y - rect.y)
             for x in keep.x..<keep.maxX {
-                if let p = map(Double(x) + 0.5, Double(y) + 0.5) { row[x - rect.x] = Sampler.bilinear(src, p.x, p.y) }
+                if let p = map(Double(x) + 0.5, Double(y) + 0.5) { row[x - rect.x] = Sampler.sample(src, p.x, p.y, mode) }
             }
         }
         return out

@@ -30,6 +30,11 @@ it("crops, transforms and clamps lazily", function()
   eq(clamped:pixel(-100, 5), img:pixel(0, 5))
   eq(img:scaledNearest(3).extent, Rect(0, 0, 1536, 1536))
   eq(img:scaledNearest(3):pixel(5, 5), img:pixel(1, 1))
+  local blocky = img:samplingNearest():transformed(Transform.scale(4))
+  eq(blocky:pixel(5, 6), img:pixel(1, 1))
+  eq(blocky:pixel(4, 7), img:pixel(1, 1))
+  eq(img:samplingNearest():samplingLinear():transformed(Transform.scale(4)):pixel(5, 6),
+     img:transformed(Transform.scale(4)):pixel(5, 6))
 end)
 
 it("makes constant and synthetic images", function()

@@ -13,9 +13,15 @@ struct lt_reader {
     int truncated;
     int fallback;
     int associated;      /* premultiplied alpha stored: undone after reading */
-    uint16_t bps, spp, format;
+    uint16_t bps, spp, format, orientation;
     uint8_t *icc;
     uint32_t icc_length;
+    /* Row streaming: the next row to hand out, and the band of decoded rows (a strip or a
+       row of tiles) the rows of tiled and RGBA-read files come from. */
+    uint32_t width, height, next;
+    size_t row_bytes;
+    uint8_t *band, *tile;
+    uint32_t band_first, band_rows;
 };
 
 struct lt_writer {
@@ -121,7 +127,7 @@ int lt_read_info(lt_reader *r, int page, lt_info *info) {
     TIFFGetField(t, TIFFTAG_IMAGEDESCRIPTION, &info->description);
     TIFFGetField(t, TIFFTAG_COPYRIGHT, &info->copyright);
     int base = photo == PHOTOMETRIC_RGB ? 3 : 1;
-    int direct = !TIFFIsTiled(t) && planar == PLANARCONFIG_CONTIG &&
+    int direct = planar == PLANARCONFIG_CONTIG &&
                  (photo == PHOTOMETRIC_RGB || photo == PHOTOMETRIC_MINISBLACK) &&
                  (spp == base || spp == base + 1) &&
                  ((format == SAMPLEFORMAT_UINT && (bps == 8 || bps == 16)) || (format == SAMPLEFORMAT_IEEEFP && bps == 32));
@@ -138,8 +144,9 @@ int lt_read_info(lt_reader *r, int page, lt_info *info) {
             return LT_TRUNCATED;
         }
     }
-    r->bps = bps; r->spp = spp; r->format = format;
+    r->bps = bps; r->spp = spp; r->format = format; r->orientation = orient;
     info->rgba_fallback = r->fallback;
+    info->whole_read = r->fallback && orient != ORIENTATION_TOPLEFT;
     if (direct) {
         info->channels = spp;
         info->sample_bits = bps;
@@ -166,21 +173,94 @@ static void unassociate(uint8_t *row, uint32_t width, int spp, int bps, int is_f
     }
 }
 
-int lt_read_image(lt_reader *r, uint8_t *pixels, size_t row_bytes) {
+/* The pixel bytes of one delivered row. */
+static size_t pixel_bytes(lt_reader *r) { return r->fallback ? 4 : (size_t)r->spp * (r->bps / 8); }
+
+/* Decodes the band holding row `y`: a row of tiles, or (RGBA reader) a strip, whose rows
+   libtiff lays out bottom-up; each becomes top-down rows of `row_bytes`. */
+static int fill_band(lt_reader *r, uint32_t y) {
     TIFF *t = r->tif;
-    uint32_t w = 0, h = 0;
-    TIFFGetField(t, TIFFTAG_IMAGEWIDTH, &w);
-    TIFFGetField(t, TIFFTAG_IMAGELENGTH, &h);
-    if (r->fallback) {
-        uint32_t *raster = (uint32_t *)pixels;  /* ABGR packed = RGBA bytes on little-endian */
-        if (row_bytes != (size_t)w * 4 || !TIFFReadRGBAImageOriented(t, w, h, raster, ORIENTATION_TOPLEFT, 0)) return fail(r);
-        return r->message[0] ? fail(r) : LT_OK;
+    size_t px = pixel_bytes(r);
+    uint32_t th = 0, tw = 0;
+    if (TIFFIsTiled(t)) {
+        TIFFGetField(t, TIFFTAG_TILELENGTH, &th);
+        TIFFGetField(t, TIFFTAG_TILEWIDTH, &tw);
+        if (tw == 0) th = 0;
+    } else {
+        TIFFGetFieldDefaulted(t, TIFFTAG_ROWSPERSTRIP, &th);
     }
-    if ((size_t)TIFFScanlineSize(t) > row_bytes) { snprintf(r->message, sizeof r->message, "bad scanline size"); return LT_ERROR; }
-    for (uint32_t y = 0; y < h; y++) {
-        uint8_t *row = pixels + (size_t)y * row_bytes;
-        if (TIFFReadScanline(t, row, y, 0) < 0) return fail(r);
-        if (r->associated) unassociate(row, w, r->spp, r->bps, r->format == SAMPLEFORMAT_IEEEFP);
+    if (th == 0) { snprintf(r->message, sizeof r->message, "bad strip or tile size"); return LT_ERROR; }
+    uint32_t bh = th > r->height ? r->height : th;
+    uint32_t first = y - y % bh, rows = r->height - first < bh ? r->height - first : bh;
+    size_t tile_bytes = (size_t)tw * th * (px > 4 ? px : 4);
+    if (!r->band) {
+        /* Sizes come from the file: refuse bands libtiff itself would not allocate. */
+        if ((uint64_t)bh * r->row_bytes > ((uint64_t)1 << 30) || (uint64_t)tw * th * 16 > ((uint64_t)1 << 30) ||
+            (tw && (size_t)TIFFTileSize(t) > tile_bytes)) {
+            snprintf(r->message, sizeof r->message, "strips or tiles too large");
+            return LT_ERROR;
+        }
+        r->band = malloc((size_t)bh * r->row_bytes);
+        if (tw) r->tile = malloc(tile_bytes);
+        if (!r->band || (tw && !r->tile)) { snprintf(r->message, sizeof r->message, "out of memory"); return LT_ERROR; }
+    }
+    if (tw) {
+        for (uint32_t x = 0; x < r->width; x += tw) {
+            size_t n = (size_t)(r->width - x < tw ? r->width - x : tw) * px;
+            if (r->fallback) {
+                if (!TIFFReadRGBATile(t, x, first, (uint32_t *)r->tile)) return fail(r);
+                for (uint32_t i = 0; i < rows; i++)
+                    memcpy(r->band + i * r->row_bytes + x * px, r->tile + (size_t)(th - 1 - i) * tw * 4, n);
+            } else {
+                if (TIFFReadTile(t, r->tile, x, first, 0, 0) < 0) return fail(r);
+                for (uint32_t i = 0; i < rows; i++)
+                    memcpy(r->band + i * r->row_bytes + x * px, r->tile + (size_t)i * tw * px, n);
+            }
+        }
+    } else {
+        if (!TIFFReadRGBAStrip(t, first, (uint32_t *)r->band)) return fail(r);
+        for (uint32_t i = 0; i < rows / 2; i++) {  /* bottom-up to top-down */
+            uint8_t *a = r->band + i * r->row_bytes, *b = r->band + (rows - 1 - i) * r->row_bytes;
+            for (size_t k = 0; k < r->row_bytes; k++) { uint8_t v = a[k]; a[k] = b[k]; b[k] = v; }
+        }
+    }
+    r->band_first = first; r->band_rows = rows;
+    return LT_OK;
+}
+
+int lt_read_rows(lt_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count) {
+    TIFF *t = r->tif;
+    if (!t) return fail(r);
+    if (r->next == 0) {
+        TIFFGetField(t, TIFFTAG_IMAGEWIDTH, &r->width);
+        TIFFGetField(t, TIFFTAG_IMAGELENGTH, &r->height);
+        r->row_bytes = (size_t)r->width * pixel_bytes(r);
+        if (row_bytes != r->row_bytes || (!r->fallback && (size_t)TIFFScanlineSize(t) > row_bytes)) {
+            snprintf(r->message, sizeof r->message, "bad scanline size");
+            return LT_ERROR;
+        }
+        /* A rotated file through the RGBA reader: libtiff flips it whole, so it is read whole. */
+        if (r->fallback && r->orientation != ORIENTATION_TOPLEFT) {
+            if (count != r->height || !TIFFReadRGBAImageOriented(t, r->width, r->height, (uint32_t *)pixels, ORIENTATION_TOPLEFT, 0))
+                return fail(r);
+            r->next = r->height;
+            return r->message[0] ? fail(r) : LT_OK;
+        }
+    }
+    if (count > r->height - r->next) { snprintf(r->message, sizeof r->message, "no more rows"); return LT_ERROR; }
+    for (uint32_t i = 0; i < count; i++, r->next++) {
+        uint8_t *row = pixels + (size_t)i * row_bytes;
+        uint32_t y = r->next;
+        if (!r->fallback && !TIFFIsTiled(t)) {
+            if (TIFFReadScanline(t, row, y, 0) < 0) return fail(r);
+        } else {
+            if (!r->band || y < r->band_first || y >= r->band_first + r->band_rows) {
+                int status = fill_band(r, y);
+                if (status != LT_OK) return status;
+            }
+            memcpy(row, r->band + (size_t)(y - r->band_first) * r->row_bytes, r->row_bytes);
+        }
+        if (r->associated) unassociate(row, r->width, r->spp, r->bps, r->format == SAMPLEFORMAT_IEEEFP);
     }
     return r->message[0] ? fail(r) : LT_OK;
 }
@@ -191,6 +271,8 @@ void lt_reader_free(lt_reader *r) {
     if (!r) return;
     if (r->tif) TIFFClose(r->tif);
     free(r->icc);
+    free(r->band);
+    free(r->tile);
     free(r);
 }
 
@@ -240,6 +322,17 @@ lt_writer *lt_writer_new(FILE *file, const lt_write_params *p) {
     TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(t, 0));
     if (p->icc && p->icc_length) TIFFSetField(t, TIFFTAG_ICCPROFILE, p->icc_length, p->icc);
     return w;
+}
+
+int lt_write_text(lt_writer *w, int tag, const char *value) {
+    if (!w->tif) return LT_ERROR;
+    switch (tag) {
+    case TIFFTAG_IMAGEDESCRIPTION: case TIFFTAG_MAKE: case TIFFTAG_MODEL: case TIFFTAG_SOFTWARE:
+    case TIFFTAG_DATETIME: case TIFFTAG_ARTIST: case TIFFTAG_COPYRIGHT:
+        return TIFFSetField(w->tif, (uint32_t)tag, value) ? LT_OK : LT_ERROR;
+    default:
+        return LT_ERROR;
+    }
 }
 
 int lt_write_rows(lt_writer *w, const uint8_t *pixels, size_t row_bytes, uint32_t count) {

@@ -47,6 +47,48 @@ int lw_info_read(const uint8_t *data, size_t length, lw_info *info, char *why, s
     return LW_OK;
 }
 
+struct lw_stream {
+    WebPIDecoder *idec;
+    const uint8_t *data;
+    size_t length, fed;
+    int channels, next;
+};
+
+lw_stream *lw_stream_new(const uint8_t *data, size_t length, int channels) {
+    lw_stream *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->data = data; s->length = length; s->channels = channels;
+    s->idec = WebPINewRGB(channels == 4 ? MODE_RGBA : MODE_RGB, NULL, 0, 0);
+    if (!s->idec) { free(s); return NULL; }
+    return s;
+}
+
+int lw_stream_rows(lw_stream *s, uint8_t *out, size_t stride, int count, char *why, size_t why_size) {
+    int last = 0, w = 0, h = 0, row_stride = 0;
+    const uint8_t *rgb = WebPIDecGetRGB(s->idec, &last, &w, &h, &row_stride);
+    while (!rgb || last < s->next + count) {
+        if (s->fed == s->length) {
+            snprintf(why, why_size, "cannot decode (not enough data)");
+            return LW_TRUNCATED;
+        }
+        /* The data grows from its start: libwebp reads it in place (no copy). */
+        s->fed = s->length - s->fed < ((size_t)64 << 10) ? s->length : s->fed + ((size_t)64 << 10);
+        VP8StatusCode st = WebPIUpdate(s->idec, s->data, s->fed);
+        if (st != VP8_STATUS_OK && st != VP8_STATUS_SUSPENDED) return status_code(st, why, why_size, "cannot decode");
+        rgb = WebPIDecGetRGB(s->idec, &last, &w, &h, &row_stride);
+    }
+    if (s->next + count > h) { snprintf(why, why_size, "no more rows"); return LW_ERROR; }
+    size_t n = (size_t)w * s->channels;
+    for (int i = 0; i < count; i++, s->next++) memcpy(out + (size_t)i * stride, rgb + (size_t)s->next * row_stride, n);
+    return LW_OK;
+}
+
+void lw_stream_free(lw_stream *s) {
+    if (!s) return;
+    WebPIDelete(s->idec);
+    free(s);
+}
+
 int lw_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int channels, char *why, size_t why_size) {
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) { snprintf(why, why_size, "libwebp version mismatch"); return LW_ERROR; }

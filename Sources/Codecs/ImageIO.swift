@@ -55,9 +55,9 @@ public enum ImageIO {
 
 extension ImageIO {
     /// Opens a file for one top-to-bottom render. A PNG that needs no colour conversion
-    /// or rotation streams: rows are decoded as the renderer asks for them and only a window
-    /// of them is kept (decoding errors past the header surface when the image is rendered).
-    /// Other files load whole. Used by `lunette apply`.
+    /// or rotation, and JPEGs, TIFFs and WebPs without an orientation to apply, stream: rows are
+    /// decoded as the renderer asks for them and only a window of them is kept (decoding
+    /// errors past the header surface when the image is rendered). Other files load whole. Used by `lunette apply`.
     public static func open(_ path: String, space: WorkingSpace = .linear) throws -> Image {
         try open(path, options: LoadOptions(space: space))
     }
@@ -78,6 +78,11 @@ extension ImageIO {
             case .jpeg:
                 if let image = try JPEGDecoder.stream(copy(data), name: name, options: options) { return image }
                 return try decode(data, name: name, options: options)
+            case .tiff:
+                return try TIFFDecoder.stream(data, name: name, options: options) ?? decode(data, name: name, options: options)
+            case .webp:
+                return try WebPCodec.streamingImage(data, name: name, options: options)
+                    ?? decode(data, name: name, options: options)
             default:
                 return try decode(data, name: name, options: options)
             }
@@ -96,6 +101,14 @@ extension ImageIO {
             let data = try AtomicFile.read(path)
             if let image = try JPEGDecoder.stream(copy(data), name: name, options: options) { return image }
             return try decode(data, name: name, options: options)
+        }
+        if format == .tiff {
+            let data = try AtomicFile.read(path)
+            return try TIFFDecoder.stream(data, name: name, options: options) ?? decode(data, name: name, options: options)
+        }
+        if format == .webp {
+            let data = try AtomicFile.read(path)
+            return try WebPCodec.streamingImage(data, name: name, options: options) ?? decode(data, name: name, options: options)
         }
         if !streams { return try load(path, options: options) }
         return Image(try PNGStreamNode(.file(path), name: name, space: options.space))

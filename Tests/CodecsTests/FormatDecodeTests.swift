@@ -23,7 +23,9 @@ final class FormatDecodeTests: XCTestCase {
     }
 
     func testTIFFMatchesPillow() throws {
-        for name in ["rgb-lzw", "rgba-deflate", "gray16", "float"] { try check(name + ".tif", name) }
+        for name in ["rgb-lzw", "rgba-deflate", "gray16", "float", "tiled", "tiled16", "tall-tiled", "palette"] {
+            try check(name + ".tif", name)
+        }
         try check("pages.tif", "pages-2", options: LoadOptions(page: 2))
         XCTAssertThrowsError(try ImageIO.load(FormatFixtures.path("pages.tif"), options: LoadOptions(page: 3))) {
             XCTAssertEqual(($0 as? LunetteError)?.status, .invalidInput)

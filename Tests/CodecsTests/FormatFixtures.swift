@@ -10,6 +10,13 @@ import XCTest
 enum FormatFixtures {
     static func path(_ name: String) -> String { Fixtures.fixture("formats/" + name) }
 
+    /// The working-space pixels of a render in small tiles (streamed sources are asked for
+    /// rows many times), bottom row first.
+    static func pixels(_ img: Image) throws -> [Pixel] {
+        let b = try Context(threads: 2, tileSize: 16).render(img, rect: try Context.renderRect(for: img))
+        return (0..<b.height).flatMap { y in Array(UnsafeBufferPointer(start: b.row(y), count: b.width)) }
+    }
+
     /// RGBA bytes, sRGB-encoded, straight alpha, top row first (as Pillow holds them).
     static func rgba8(_ image: Image) throws -> (width: Int, height: Int, bytes: [UInt8]) {
         let b = try Context(threads: 2).render(image, rect: try Context.renderRect(for: image))

@@ -8,11 +8,6 @@ import XCTest
 /// `ImageIO.open` on a JPEG: rows decoded while the image renders (as PNGs), profiles
 /// applied per row; the same pixels as the eager decoder; rotated files load whole.
 final class JPEGStreamTests: XCTestCase {
-    func pixels(_ img: Image) throws -> [Pixel] {
-        let b = try Context(threads: 2, tileSize: 16).render(img, rect: try Context.renderRect(for: img))
-        return (0..<b.height).flatMap { y in Array(UnsafeBufferPointer(start: b.row(y), count: b.width)) }
-    }
-
     func testStreamedJPEGsEqualTheEagerDecoder() throws {
         for name in [
             "baseline.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg", "cmyk-icc.jpg", "display-p3.jpg", "adobe-rgb.jpg",
@@ -20,8 +15,10 @@ final class JPEGStreamTests: XCTestCase {
             let path = FormatFixtures.path(name)
             let streamed = try ImageIO.open(path)
             XCTAssertTrue(streamed.node is RowStreamNode, name)
-            XCTAssertEqual(try pixels(streamed), try pixels(try ImageIO.load(path)), name)
-            XCTAssertEqual(try pixels(streamed), try pixels(streamed), "\(name): a second render decodes again")
+            XCTAssertEqual(try FormatFixtures.pixels(streamed), try FormatFixtures.pixels(try ImageIO.load(path)), name)
+            XCTAssertEqual(
+                try FormatFixtures.pixels(streamed), try FormatFixtures.pixels(streamed), "\(name): a second render decodes again"
+            )
             XCTAssertEqual(streamed.metadata?.properties["Format"], .string("jpeg"))
         }
         let rotated = try ImageIO.open(FormatFixtures.path("orient6.jpg"))

@@ -70,4 +70,28 @@ final class TIFFEXIFTests: XCTestCase {
         XCTAssertEqual(dictionary(back, "Exif")?["ISOSpeedRatings"], .number(200))
         XCTAssertEqual(dictionary(back, "Exif")?["FNumber"], .number(2.8))
     }
+
+    /// ImageDescription, Software, DateTime, Artist and Copyright survive a TIFF rewrite
+    /// (read back by Lunette and by Pillow); page 2's own Exif IFD is read with `page: 2`.
+    func testTextTagsAreRewrittenAndLaterPagesKeepTheirEXIF() throws {
+        let img = try ImageIO.load(FormatFixtures.path("texts.tif"))
+        var o = SaveOptions()
+        o.metadata = img.metadata
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("texts.tif").path
+        try ImageWriter.write(img, to: path, options: o)
+        let texts = [
+            "ImageDescription": "A cat, cropped", "Software": "gen_formats.py", "DateTime": "2024:05:06 07:08:09",
+            "Artist": "Lunette tests", "Copyright": "CC0",
+        ]
+        let back = try XCTUnwrap(dictionary(try ImageIO.load(path), "TIFF"))
+        for (key, value) in texts { XCTAssertEqual(back[key], .string(value), key) }
+        let code = "import sys; from PIL import Image; t = Image.open(sys.argv[1]).tag_v2; print(t[270], t[315], t[33432])"
+        if let out = FormatFixtures.python(code, path) {
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), "A cat, cropped Lunette tests CC0\n")
+        }
+        let page2 = try ImageIO.load(FormatFixtures.path("texts.tif"), options: LoadOptions(page: 2))
+        XCTAssertEqual(dictionary(page2, "Exif")?["FNumber"], .number(5.6))
+        XCTAssertEqual(dictionary(page2, "Exif")?["ISOSpeedRatings"], .number(400))
+        XCTAssertNil(dictionary(try ImageIO.load(FormatFixtures.path("pages.tif"), options: LoadOptions(page: 2)), "Exif"))
+    }
 }

@@ -1,8 +1,9 @@
 // C side of the TIFF codec (libtiff): reads from memory and writes to a stdio stream
 // through client procedures; libtiff's error handler (per handle, no jumps) records the
-// message. Strip-organised 8/16-bit integer and 32-bit float gray/RGB(A) files read by
-// scanline at their own depth; everything else (tiles, palettes, YCbCr, CMYK, bilevel)
-// through libtiff's 8-bit RGBA reader.
+// message. 8/16-bit integer and 32-bit float gray/RGB(A) files (strips or tiles) read at
+// their own depth; everything else (palettes, YCbCr, CMYK, bilevel, planar) through
+// libtiff's 8-bit RGBA reader. Rows are handed out top to bottom, a strip or a row of
+// tiles decoded at a time, so a streaming reader holds a band, not the image.
 #ifndef LUNETTE_TIFF_H
 #define LUNETTE_TIFF_H
 #include <stddef.h>
@@ -22,6 +23,7 @@ typedef struct {
     int is_float;
     int orientation;     // TIFF Orientation tag, 1…8
     int rgba_fallback;   // decoded by libtiff's RGBA reader (8-bit RGBA)
+    int whole_read;      // all rows come in one lt_read_rows call (rotated, RGBA reader)
     const uint8_t *icc;  // owned by the reader
     uint32_t icc_length;
     int compression;     // TIFF Compression tag value
@@ -32,8 +34,10 @@ typedef struct {
 lt_reader *lt_reader_new(const void *data, size_t length);
 // Selects page `page` (0-based) and describes it.
 int lt_read_info(lt_reader *r, int page, lt_info *info);
-// Reads every row into `pixels` (`row_bytes` apart), top row first.
-int lt_read_image(lt_reader *r, uint8_t *pixels, size_t row_bytes);
+// Reads the next `count` rows into `pixels` (`row_bytes` apart), top row first: by
+// scanline from strips, by a row of tiles at a time from tiles, by strip or tile through
+// libtiff's RGBA reader for the rest (a rotated file of those: all rows in one call).
+int lt_read_rows(lt_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count);
 const char *lt_reader_error(lt_reader *r);
 void lt_reader_free(lt_reader *r);
 
@@ -46,6 +50,9 @@ typedef struct {
 } lt_write_params;
 
 lt_writer *lt_writer_new(FILE *file, const lt_write_params *p);
+// Sets a text tag before the rows (ImageDescription, Make, Model, Software, DateTime,
+// Artist or Copyright; others are refused).
+int lt_write_text(lt_writer *w, int tag, const char *value);
 // Appends `count` rows (host byte order), top first.
 int lt_write_rows(lt_writer *w, const uint8_t *pixels, size_t row_bytes, uint32_t count);
 // After the last row: the even file offset where bytes appended now start (-1 on error).

@@ -23,6 +23,16 @@ int lw_info_read(const uint8_t *data, size_t length, lw_info *info, char *why, s
 // Decodes into `out` (RGBA when `channels` is 4, else RGB), `stride` bytes per row.
 int lw_decode(const uint8_t *data, size_t length, uint8_t *out, size_t stride, int channels, char *why, size_t why_size);
 
+// Row-by-row decoding (libwebp's incremental decoder fed the file in pieces): rows are
+// handed out top to bottom as soon as libwebp has decoded them. libwebp decodes into a
+// picture of its own (8-bit, the whole image), so this saves the float buffer, not that.
+typedef struct lw_stream lw_stream;
+// A decoder of `data` (kept by the caller) into RGBA when `channels` is 4, else RGB.
+lw_stream *lw_stream_new(const uint8_t *data, size_t length, int channels);
+// Copies the next `count` rows into `out` (`stride` bytes apart), decoding as needed.
+int lw_stream_rows(lw_stream *s, uint8_t *out, size_t stride, int count, char *why, size_t why_size);
+void lw_stream_free(lw_stream *s);
+
 typedef struct {
     int width, height, channels;    // 3 or 4
     const uint8_t *pixels;          // rows of width × channels bytes

@@ -10,21 +10,31 @@ extension EXIF {
 
     static let typeSizes = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4]
 
-    /// The EXIF block of the TIFF file `data`, or nil when it has no Exif, GPS or
-    /// descriptive tags (or is not a classic TIFF: BigTIFF files keep theirs unread).
-    public static func block(fromTIFF data: [UInt8]) -> [UInt8]? {
+    /// The EXIF block of page `page` (1-based) of the TIFF file `data`, or nil when it has
+    /// no Exif, GPS or descriptive tags (or is not a classic TIFF: BigTIFF files keep theirs
+    /// unread).
+    public static func block(fromTIFF data: [UInt8], page: Int = 1) -> [UInt8]? {
         guard let file = EXIF(data) else { return nil }
-        let (main, exif, gps) = file.parts()
+        let (main, exif, gps) = file.parts(page: page)
         let descriptive = main.filter { tiffNames[$0.tag] != nil }
         guard !exif.isEmpty || !gps.isEmpty || !descriptive.isEmpty else { return nil }
         return serialize(little: file.little, ifd0: descriptive, exif: exif, gps: gps)
     }
 
-    /// The entries of IFD0 and of the Exif (less its Interoperability pointer) and GPS IFDs.
-    func parts() -> (main: [Entry], exif: [Entry], gps: [Entry]) {
+    /// The entries of the page's IFD (IFD0 for page 1) and of the Exif (less its
+    /// Interoperability pointer) and GPS IFDs it points to.
+    func parts(page: Int = 1) -> (main: [Entry], exif: [Entry], gps: [Entry]) {
         var seen = Set<Int>()
-        guard let ifd0 = u32(4) else { return ([], [], []) }
-        let main = entries(at: Int(ifd0), seen: &seen)
+        guard var ifd = u32(4).map({ Int($0) }) else { return ([], [], []) }
+        for _ in 1..<max(1, page) {  // follow the chain of next-IFD offsets
+            guard !seen.contains(ifd), let count = u16(ifd), let next = u32(ifd + 2 + 12 * count), next != 0 else {
+                return ([], [], [])
+            }
+            seen.insert(ifd)
+            ifd = Int(next)
+        }
+        seen = []
+        let main = entries(at: ifd, seen: &seen)
         let pointer = { (tag: Int) in
             main.first { $0.tag == tag && ($0.type == 4 || $0.type == 13) }.flatMap { self.u32At($0.value) }
         }

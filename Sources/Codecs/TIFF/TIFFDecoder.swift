@@ -4,48 +4,57 @@ import PixelCore
 
 /// TIFF reading through libtiff: 8/16-bit integer and 32-bit float (taken as linear light),
 /// gray or RGB, with or without alpha, uncompressed, LZW, deflate and the rest libtiff
-/// knows; tiled, palette, YCbCr and CMYK files come through libtiff's 8-bit RGBA reader.
+/// knows, in strips or tiles; palette, YCbCr and CMYK files come through libtiff's 8-bit
+/// RGBA reader. Rows are decoded a strip or a row of tiles at a time (`TIFFRowReader`).
 /// The ICC profile and the Orientation tag are honoured; the first IFD's Exif and GPS
 /// IFDs become `img.properties` and the EXIF outputs keep. Page 1 unless `page` says.
 /// Lua: `Image.load("scan.tif", {page = 2})`; CLI: `--page 2`
 enum TIFFDecoder {
     static func image(_ data: [UInt8], name: String, options: LoadOptions) throws -> Image {
         try data.withUnsafeBytes { bytes -> Image in
-            guard let r = lt_reader_new(bytes.baseAddress, bytes.count) else { throw LunetteError.io("\(name): out of memory") }
-            defer { lt_reader_free(r) }
-            var info = lt_info()
-            try check(lt_read_info(r, Int32(options.page - 1), &info), r, name)
-            let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
+            let reader = try TIFFRowReader(UnsafeRawBufferPointer(bytes), name: name, page: options.page)
+            let info = reader.info
             var file = DecodedFile(
-                name: name, format: .tiff, options: options, exif: options.page == 1 ? EXIF.block(fromTIFF: data) : nil, icc: icc)
+                name: name, format: .tiff, options: options, exif: EXIF.block(fromTIFF: data, page: options.page),
+                icc: reader.icc)
             file.orientation = options.orient ? Int(info.orientation) : 1
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
-            let sample: RowConverter.Sample = info.is_float != 0 ? .f32 : info.sample_bits == 16 ? .u16 : .u8
-            let converter = RowConverter(sample: sample, channels: Int(info.channels), curve: file.curve)
+            let converter = reader.converter(file)
             let rowBytes = converter.rowBytes(sink.width)
-            let (total, overflow) = rowBytes.multipliedReportingOverflow(by: sink.height)
+            let batch = info.whole_read != 0 ? sink.height : min(sink.height, 64)
+            let (total, overflow) = rowBytes.multipliedReportingOverflow(by: batch)
             guard !overflow else { throw LunetteError.limit("\(name): image too large") }
-            let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
-            defer { samples.deallocate() }
-            try check(lt_read_image(r, samples, rowBytes), r, name)
-            sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
-            var metadata: [String: PropertyValue] = [
-                "Orientation": .number(Double(info.orientation)), "Pages": .number(Double(info.pages)),
-                "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),
-            ]
-            if info.is_float != 0 { metadata["Float"] = .number(1) }
-            let texts = [
-                ("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
-                ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright),
-            ]
-            let tiff = texts.compactMap { key, p in p.map { (key, PropertyValue.string(String(cString: $0))) } }
-            if !tiff.isEmpty { metadata["TIFF"] = .dictionary(Dictionary(tiff) { a, _ in a }) }
-            let image = file.finish(sink, opaque: !converter.hasAlpha, extra: metadata)
+            let rows = UnsafeMutableRawPointer.allocate(byteCount: max(1, total), alignment: 64)
+            defer { rows.deallocate() }
+            var y = 0
+            while y < sink.height {
+                let n = min(batch, sink.height - y)
+                try reader.read(rows, rowBytes: rowBytes, count: n)
+                sink.put(rows, rowBytes: rowBytes, rows: y..<y + n, converter)
+                y += n
+            }
+            let image = file.finish(sink, opaque: !converter.hasAlpha, extra: properties(info))
             var m = image.metadata
             m?.orientation = Int(info.orientation)
             m?.orientationApplied = file.orientation != 1
             return image.withMetadata(m)
         }
+    }
+
+    /// The page's TIFF fields `img.properties` shows (besides the EXIF ones).
+    static func properties(_ info: lt_info) -> [String: PropertyValue] {
+        var metadata: [String: PropertyValue] = [
+            "Orientation": .number(Double(info.orientation)), "Pages": .number(Double(info.pages)),
+            "Depth": .number(Double(info.sample_bits)), "Compression": .number(Double(info.compression)),
+        ]
+        if info.is_float != 0 { metadata["Float"] = .number(1) }
+        let texts = [
+            ("Make", info.make), ("Model", info.model), ("Software", info.software), ("DateTime", info.datetime),
+            ("Artist", info.artist), ("ImageDescription", info.description), ("Copyright", info.copyright),
+        ]
+        let tiff = texts.compactMap { key, p in p.map { (key, PropertyValue.string(String(cString: $0))) } }
+        if !tiff.isEmpty { metadata["TIFF"] = .dictionary(Dictionary(tiff) { a, _ in a }) }
+        return metadata
     }
 
     /// libtiff reports running short of data as read errors; those are truncation.

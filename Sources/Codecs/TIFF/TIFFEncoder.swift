@@ -5,7 +5,9 @@ import PixelCore
 /// TIFF writing through libtiff, strip by strip as they render: `depth` 8 or 16 (integers,
 /// the output colour space's encoding) or 32 (floats, unclamped: linear light, the
 /// working space's values, as float TIFFs are read back), gray/RGB(A) by `channels`, compression none, LZW or deflate
-/// (with a predictor), the profile embedded unless sRGB, the EXIF kept as Exif and GPS IFDs.
+/// (with a predictor), the profile embedded unless sRGB, the EXIF kept as Exif and GPS IFDs
+/// and its text tags (ImageDescription, Software, DateTime, Artist, Copyright, …) as the
+/// image's own.
 /// Lua: `img:save("out.tif", {depth = 16, tiffCompression = "lzw"})`
 enum TIFFEncoder {
     static func stream(
@@ -37,6 +39,8 @@ enum TIFFEncoder {
         }
         guard let w else { throw LunetteError.io("\(name): out of memory") }
         defer { lt_writer_free(w) }
+        let exif = options.exifToWrite.flatMap(EXIF.init)
+        if let exif { try writeTexts(exif, w, name) }
         let rowBytes = rect.width * channels * depth / 8
         var row = [UInt8](repeating: 0, count: rowBytes)
         try context.renderStrips(image, rect: rect, stripHeight: PNGEncoder.stripHeight(width: rect.width)) { strip in
@@ -59,8 +63,17 @@ enum TIFFEncoder {
                 try row.withUnsafeBufferPointer { try check(lt_write_rows(w, $0.baseAddress, rowBytes, 1), w, name) }
             }
         }
-        if let exif = options.exifToWrite.flatMap(EXIF.init) { try writeEXIF(exif, w, name) }
+        if let exif { try writeEXIF(exif, w, name) }
         try check(lt_write_finish(w), w, name)
+    }
+
+    /// The input's descriptive text tags (a TIFF's own, or a JPEG's EXIF IFD0 ones) as this
+    /// file's: ImageDescription, Make, Model, Software, DateTime, Artist, Copyright.
+    static func writeTexts(_ exif: EXIF, _ w: OpaquePointer, _ name: String) throws {
+        for e in exif.parts().main where [270, 271, 272, 305, 306, 315, 33432].contains(e.tag) && e.type == 2 {
+            let text = String(decoding: e.value.prefix { $0 != 0 }, as: UTF8.self)
+            if !text.isEmpty { try check(lt_write_text(w, Int32(e.tag), text), w, name) }
+        }
     }
 
     /// Appends the Exif and GPS IFDs of `exif` after the pixels and points the image's IFD

@@ -3,8 +3,9 @@ import Foundation
 import PixelCore
 
 /// WebP through libwebp: lossy and lossless, with alpha, reading the ICCP and EXIF chunks
-/// and writing them back. libwebp decodes and encodes whole images (no rows), so a WebP
-/// holds its 8-bit samples once besides the pixel buffer; its sides are at most 16383.
+/// and writing them back; its sides are at most 16383. `ImageIO.open` decodes by rows
+/// (`WebPStream.swift`); libwebp's encoder needs the whole picture, so writing renders the
+/// image whole into 8-bit samples first.
 /// Lua: `img:save("out.webp", {quality = 80})`, `img:save("out.webp", {lossless = true})`
 enum WebPCodec {
     static func image(_ data: [UInt8], name: String, options: LoadOptions) throws -> Image {
@@ -24,8 +25,7 @@ enum WebPCodec {
             defer { samples.deallocate() }
             try check(lw_decode(d.baseAddress, d.count, samples, rowBytes, Int32(channels), &why, why.count), why, name)
             sink.put(samples, rowBytes: rowBytes, rows: 0..<sink.height, converter)
-            let kind: PropertyValue = .string(info.lossless == 1 ? "lossless" : info.lossless == 0 ? "lossy" : "mixed")
-            return file.finish(sink, opaque: channels == 3, extra: ["Compression": kind])
+            return file.finish(sink, opaque: channels == 3, extra: ["Compression": kind(info)])
         }
     }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerates the format fixtures with Pillow (and pillow-heif): each NAME.EXT beside
+"""Regenerates the format fixtures with Pillow (and pillow-heif; libvips' `vips` for the
+tiled TIFFs): each NAME.EXT beside
 NAME.ref.png, Pillow's own decode of it (after ImageCms conversion to sRGB for tagged files,
 after ImageOps.exif_transpose for rotated ones). Source pixels: a crop of the bundled
 chelsea.png (CC0). The two .icc files are Display P3 and Adobe RGB (1998) as Lunette
@@ -109,3 +110,33 @@ try:
     src.save('photo.heic', quality=90); ref('photo', decoded('photo.heic').convert('RGB'))
 except ImportError:
     print('pillow-heif missing: photo.heic kept as it was')
+
+# Tiled TIFFs (libvips writes tiles; Pillow decodes them for the references): 8-bit RGB
+# with tiles overhanging both edges, 16-bit RGBA, and a tall gradient streamed in tests;
+# a palette TIFF read through libtiff's RGBA reader, strip by strip.
+import subprocess
+def vips_tiff(im, name):
+    im.save('_tmp.png')
+    subprocess.run(['vips', 'tiffsave', '_tmp.png', name, '--tile', '--tile-width', '32', '--tile-height', '32',
+                    '--compression', 'deflate'], check=True)
+    os.remove('_tmp.png')
+vips_tiff(src, 'tiled.tif'); ref('tiled', decoded('tiled.tif').convert('RGB'))
+rgba.save('_tmp.png')
+for step in [['linear', '_tmp.png', '_l.v', '257', '0'], ['cast', '_l.v', '_c.v', 'ushort'],
+             ['tiffsave', '_c.v', 'tiled16.tif', '--tile', '--tile-width', '32', '--tile-height', '32', '--compression', 'deflate']]:
+    subprocess.run(['vips', *step], check=True)
+for f in ['_tmp.png', '_l.v', '_c.v']:
+    os.remove(f)
+ref('tiled16', decoded('tiled16.tif'))
+y, x = np.mgrid[0:1024, 0:64]
+tall = np.stack([x * 4, y // 4, (x + y) % 256], axis=2).astype(np.uint8)
+vips_tiff(Image.fromarray(tall), 'tall-tiled.tif'); ref('tall-tiled', decoded('tall-tiled.tif').convert('RGB'))
+src.quantize(64).save('palette.tif'); ref('palette', decoded('palette.tif').convert('RGB'))
+# Text tags and an Exif IFD on both pages of a two-page file (Pillow writes each page's
+# tags alike): rewrites keep the text tags, `--page 2` reads page 2's EXIF.
+tags = TiffImagePlugin.ImageFileDirectory_v2()
+tags[270], tags[305], tags[306] = 'A cat, cropped', 'gen_formats.py', '2024:05:06 07:08:09'
+tags[315], tags[33432] = 'Lunette tests', 'CC0'
+tags[0x8769] = {0x829d: R(56, 10), 0x8827: 400}
+small = src.resize((12, 9))
+small.save('texts.tif', tiffinfo=tags, save_all=True, append_images=[small.transpose(Image.Transpose.ROTATE_180)])

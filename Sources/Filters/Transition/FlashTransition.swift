@@ -35,7 +35,7 @@ public enum FlashTransition {
             let core = full ? 1 : min(max(2 - d / coreRadius, 0), 1)
             var streak = 0.0
             if strength > 0, striationRadius > 0, d < striationRadius, core < 1 {
-                streak = strength * pow(FlashTransition.angularPattern(atan2(dy, dx)), contrast) * (1 - d / striationRadius)
+                streak = strength * pow(Striation.pattern(atan2(dy, dx)), contrast) * (1 - d / striationRadius)
             }
             return (Float(fade * core), Float(fade * min(streak, 1) * (1 - core)))
         }
@@ -44,18 +44,13 @@ public enum FlashTransition {
         @inline(__always) func intensity(_ x: Double, _ y: Double) -> Float {
             let dx = x - cx, dy = y - cy
             let d = max((dx * dx + dy * dy).squareRoot(), 1e-6)
-            let n = strength > 0 ? pow(angularPattern(atan2(dy, dx)), contrast) : 0
+            let n = strength > 0 ? pow(Striation.pattern(atan2(dy, dx)), contrast) : 0
             return Float(FlashTransition.lightScale * strength * (0.75 + 0.5 * n) * coreRadius / d)
         }
     }
 
     /// Apple's light at the fade threshold is 5.5 · ρ/d (see the type's evidence).
     static let lightScale = 5.5
-
-    /// The fixed angular streak pattern n(φ) in 0…1.
-    @inline(__always) static func angularPattern(_ phi: Double) -> Double {
-        min(max(0.5 + 0.3 * sin(7 * phi + 0.9) * cos(3 * phi) + 0.2 * sin(19 * phi + 2.1), 0), 1)
-    }
 
     /// Apple's flash radius ρ = 10^((time/τ)·(log₁₀ D + 1) − 1): 0.1 px at time 0, D at
     /// the fade threshold (its outputImage passes ρ² and 1/(maxStriationRadius·ρ) on).
@@ -72,18 +67,10 @@ public enum FlashTransition {
             .sweepExtent,
             .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
             .time,
-            .number(
-                "inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
-                "Reach of the radial streaks, in multiples of the flash's core radius."),
-            .number(
-                "inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                "Brightness of the radial streaks."),
-            .number(
-                "inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                "Exponent sharpening the streaks (higher: thinner, more separated)."),
+        ] + InputSpec.striation(identities: false) + [
             .number(
                 "inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
+                "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade.")
         ]
     ) { f in
         let (source, target) = try f.transitionImages()

@@ -19,7 +19,8 @@ final class ConformanceTests: XCTestCase {
 
     /// Filters whose catalogue identity values are attribute data, not a no-op: a tile effect
     /// or halftone at its "identity" angle and width still tiles or screens the image; CIEdges
-    /// at intensity 0 is black; CIKMeans with 0 clusters is an empty palette.
+    /// at intensity 0 is black; CIKMeans with 0 clusters is an empty palette;
+    /// CIHeightFieldFromMask at radius 10 still lofts the mask into a height field.
     static let identityIsNotANoOp: Set<String> = [
         "CIEdges", "CIKMeans",
         "CIEightfoldReflectedTile", "CIFourfoldReflectedTile", "CIFourfoldRotatedTile", "CIFourfoldTranslatedTile",
@@ -29,6 +30,7 @@ final class ConformanceTests: XCTestCase {
         "CICircularWrap",  // angle 0 only means no turn: the wrap itself is the effect
         // a sketch of the edges; a spotlight whose beam is nearly even at its identity
         "CILineOverlay", "CISpotLight",
+        "CIHeightFieldFromMask",
     ]
 
     var descriptors: [FilterDescriptor] { FilterRegistry.shared.descriptors }

@@ -222,10 +222,13 @@ final class TransitionTests: FilterTestCase {
                         "inputCenter": .vector(Vector(148, 132)), "inputColor": .color(Color(1, 0.8, 0.6, 1)),
                     ]))
         }
-        // Apple's flash is white (the colour is for its streaks) and fills the whole frame.
+        // Apple's flash is a light saturating to white near the centre (the colour shows far out).
         let peak = try flash(0.85), white = Pixel(1, 1, 1, 1)
-        for i in 0..<peak.rect.count { XCTAssertLessThan(TestImages.maxAbs(peak.pixels[i] - white), 1e-6) }
-        // After the threshold: the target mixed with white by (1 − t)/(1 − τ), everywhere.
+        let near = { (x: Int, y: Int) in (x - 148) * (x - 148) + (y - 132) * (y - 132) < 20 * 20 }
+        for y in 100..<164 {
+            for x in 100..<196 where near(x, y) { XCTAssertLessThan(TestImages.maxAbs(peak[x, y] - white), 1e-6) }
+        }
+        // After the threshold: the target mixed with that light by (1 − t)/(1 − τ).
         let fading = try flash(0.94), tb = try TestImages.render(b)
         for y in stride(from: 100, to: 164, by: 7) {
             for x in stride(from: 100, to: 196, by: 9) {
@@ -242,6 +245,34 @@ final class TransitionTests: FilterTestCase {
         XCTAssertEqual(half[156, 132], src[156, 132], "beyond ρ and its streaks: the source")
         let late = try flash(0.95), tgt = try TestImages.render(b)
         XCTAssertLessThan(TestImages.maxDifference(late, tgt), TestImages.maxDifference(peak, tgt), "fading out to the target")
+    }
+
+    func testFlashLightFallsOffLikeApples() throws {
+        // Apple (CIFilter.io, iOS 13.3): centre (250, 250), extent 500², colour (1, 0.333, 0.537),
+        // τ 0.8, strength 1, contrast 1, time 0.96066, white target: the median 8-bit green
+        // over a ring of radius d is 255 out to 700 px, then 250 (1100), 248 (1300), 246
+        // (1700); red and blue stay 255.
+        let white = try apply("CIConstantColorGenerator", nil, ["inputColor": .color(Color(1, 1, 1, 1))])
+        let out = try apply(
+            "CIFlashTransition", white,
+            [
+                "inputTargetImage": .image(white), "inputCenter": .vector(Vector(250, 250)),
+                "inputExtent": .vector(Vector(0, 0, 500, 500)), "inputColor": .color(Color(1, 0.333333, 0.537255, 1)),
+                "inputFadeThreshold": .number(0.8), "inputMaxStriationRadius": .number(400),
+                "inputStriationContrast": .number(1), "inputStriationStrength": .number(1),
+                "inputTime": .number(0.9606607556343079),
+            ])
+        for (d, green) in [(300.0, 255.0), (700, 255), (1100, 250), (1300, 248), (1700, 246)] {
+            var greens: [Double] = []
+            for k in 0..<64 {
+                let a = Double(k) * 2 * .pi / 64
+                let x = Int((250 + d * cos(a)).rounded(.down)), y = Int((250 + d * sin(a)).rounded(.down))
+                let p = try TestImages.render(out, IRect(x, y, 1, 1))[x, y]
+                XCTAssertEqual(Transfer.linearToSRGB(Double(p.x)) * 255, 255, accuracy: 0.5, "red at \(d)")
+                greens.append(Transfer.linearToSRGB(Double(p.y)) * 255)
+            }
+            XCTAssertEqual(greens.sorted()[32], green, accuracy: 3, "median green at \(d) px")
+        }
     }
 
     func testModHolesOpenOverTime() throws {

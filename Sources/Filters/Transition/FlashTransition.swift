@@ -6,19 +6,20 @@ import PixelCore
 /// by time 1; radial streaks of `color` reach beyond it. With D the distance from the centre
 /// to the extent's farthest corner, τ = fadeThreshold, Apple's radius ρ = 10^((time/τ)·
 /// (log₁₀ D + 1) − 1) (exponential growth from 0.1 px to D at τ) and fade f = 1 before τ,
-/// (1 − time)/(1 − τ) after: core = clamp(2 − d/ρ, 0, 1) (full out to ρ, then a linear
-/// edge) before τ, 1 over the whole plane from τ on; striations = strength · n(φ)^contrast · max(0, 1 − d/(maxStriationRadius·ρ))
-/// with n(φ) a fixed sum of angular sines in 0…1; the base is mixed towards white by f·core,
-/// then towards `color` by f·min(striations, 1)·(1 − core).
-/// Evidence: Apple's render at time 0.961 (τ 0.8, so f = 0.195; CIFilter.io, iOS 13.3) is
-/// the target mixed with white, not the colour, by 0.198 over the whole 1500² frame, far
-/// beyond the 500² extent and its centre (black →
-/// 123 grey, purple (96, 54, 168) → (147, 131, 189)), its streaks faint (green down by at
-/// most 0.17 in linear light, blue untouched). ρ's law is Core Image's own (public class
-/// dump of its outputImage); the core's profile and the streaks' shape are guesses. Apple's
-/// streaks look like light = min(colour × I, 1) per channel (the colour's red and blue
-/// saturate, green 0.091·I does not), I ≈ 3…10 · ρ/d with random angular streaks (its
-/// kernel reads Core Image's noise image), which Lunette cannot reproduce.
+/// (1 − time)/(1 − τ) after. Before τ: core = clamp(2 − d/ρ, 0, 1) (full out to ρ, then a
+/// linear edge) mixes the base towards white, then streaks = strength · n(φ)^contrast ·
+/// max(0, 1 − d/(maxStriationRadius·ρ)) towards `color` (n a fixed sum of angular sines in
+/// 0…1). From τ on the flash is a light over the whole plane: out = base·(1 − f) + f·L with
+/// L = min(color · I, 1) per channel and I = 5.5 · strength · (¾ + ½·n(φ)^contrast) · ρ/d,
+/// an inverse-distance falloff: white (saturated) near the centre, tinted towards the
+/// colour far away, where only the colour's strong channels stay saturated.
+/// Evidence: Apple's render at time 0.961 (τ 0.8, so f = 0.197; CIFilter.io, iOS 13.3,
+/// colour (1, 0.33, 0.54), white target) is the target mixed with white by 0.197 within
+/// ~500 px of the centre (black → 123 grey) and pink beyond: solving its green channel for
+/// I gives a median I·d/ρ of 3.7…6.2 from d = 500 to 1700 px; I = 5.5·ρ/d reproduces the
+/// frame at 42.8 dB. Apple's streaks are random (its kernel reads Core Image's noise
+/// image); Lunette's angular pattern is a fixed, milder stand-in. ρ's law is Core Image's
+/// own (public class dump of its outputImage); the core's profile before τ is a guess.
 /// Lua: `a | CIFlashTransition{targetImage = b, time = 0.3, extent = a.extent, center = Vector(100, 80)}`
 public enum FlashTransition {
     struct Flash: Sendable {
@@ -34,13 +35,22 @@ public enum FlashTransition {
             let core = full ? 1 : min(max(2 - d / coreRadius, 0), 1)
             var streak = 0.0
             if strength > 0, striationRadius > 0, d < striationRadius, core < 1 {
-                let phi = atan2(dy, dx)
-                let n = 0.5 + 0.3 * sin(7 * phi + 0.9) * cos(3 * phi) + 0.2 * sin(19 * phi + 2.1)
-                streak = strength * pow(min(max(n, 0), 1), contrast) * (1 - d / striationRadius)
+                streak = strength * pow(Striation.pattern(atan2(dy, dx)), contrast) * (1 - d / striationRadius)
             }
             return (Float(fade * core), Float(fade * min(streak, 1) * (1 - core)))
         }
+
+        /// From the fade threshold on: the light's intensity I at (x, y) (see the type).
+        @inline(__always) func intensity(_ x: Double, _ y: Double) -> Float {
+            let dx = x - cx, dy = y - cy
+            let d = max((dx * dx + dy * dy).squareRoot(), 1e-6)
+            let n = strength > 0 ? pow(Striation.pattern(atan2(dy, dx)), contrast) : 0
+            return Float(FlashTransition.lightScale * strength * (0.75 + 0.5 * n) * coreRadius / d)
+        }
     }
+
+    /// Apple's light at the fade threshold is 5.5 · ρ/d (see the type's evidence).
+    static let lightScale = 5.5
 
     /// Apple's flash radius ρ = 10^((time/τ)·(log₁₀ D + 1) − 1): 0.1 px at time 0, D at
     /// the fade threshold (its outputImage passes ρ² and 1/(maxStriationRadius·ρ) on).
@@ -57,18 +67,10 @@ public enum FlashTransition {
             .sweepExtent,
             .color(.color, default: Color(1, 0.8, 0.6, 1), "Colour of the flash."),
             .time,
-            .number(
-                "inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
-                "Reach of the radial streaks, in multiples of the flash's core radius."),
-            .number(
-                "inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                "Brightness of the radial streaks."),
-            .number(
-                "inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                "Exponent sharpening the streaks (higher: thinner, more separated)."),
+        ] + InputSpec.striation(identities: false) + [
             .number(
                 "inputFadeThreshold", "Fade Threshold", default: 0.85, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade."),
+                "Time at which the flash fills the frame, the target replaces the image and the flash starts to fade.")
         ]
     ) { f in
         let (source, target) = try f.transitionImages()
@@ -88,6 +90,16 @@ public enum FlashTransition {
         let colour = Transfer.workingPixel(f.color("inputColor"))
         let base = time > 0 && time >= tau ? target : source
         let white = Pixel(1, 1, 1, 1)
+        if flash.full {
+            let f = Float(fade)
+            return Image(
+                PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
+                    guard f > 0 else { return p }
+                    let i = flash.intensity(x, y)
+                    let light = Pixel(min(colour.x * i, 1), min(colour.y * i, 1), min(colour.z * i, 1), 1)
+                    return p * (1 - f) + light * f
+                })
+        }
         return Image(
             PositionalPointNode([base], extent: source.extent.union(target.extent)) { x, y, p, _, _ in
                 let k = flash.amount(x, y)

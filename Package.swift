@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .target(name: "CTIFFShim", linkerSettings: [.linkedLibrary("tiff")]),
-        .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CKernels"),
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),

@@ -1,12 +1,18 @@
 """`make bench`: Lunette against libvips, OpenCV, Pillow, ImageMagick and ffmpeg.
 
+Every task runs on several contents (CONTENTS, built by mosaic.py): mosaics of the bundled
+photos, of scikit-image's colour photos and of its greyscale photos, and a synthetic picture;
+the report gives each content's row and, per peer, the spread of the ratio over contents.
+
 Tasks: cli-4k-blur / cli-8k-blur (PNG → blur σ10 → PNG), cli-4k-jpeg (JPEG → blur σ10 →
-JPEG q90), then in-memory kernels on the 4K mosaic (IN_MEMORY: blurs, colour, warps, bicubic
-and Lanczos halving, an area average, a 256-bin histogram, Canny, and the neighbourhood
-filters against OpenCV: box5/20/80 (`blur`), dilate5/20/80 and erode5/20/80 (`dilate`/`erode`
-with a disc), median3 (`medianBlur`, uint8 too) and motion (`filter2D`, a line kernel)), then
-png-size (Lunette's level-6 PNG of several photos against Pillow's level 6 of the same pixels;
-goal ≤ 1.05×).
+JPEG q90), then in-memory kernels on the 4K pictures (IN_MEMORY: blurs, colour, warps, bicubic
+and Lanczos halving, an area average, a 256-bin histogram, min/max, k-means, Canny, the
+guided filter and edge-preserving upsampling, and the neighbourhood filters against OpenCV:
+box5/20/80 (`blur`), dilate5/20/80 and erode5/20/80 (`dilate`/`erode` with a disc), median3
+(`medianBlur`, uint8 too) and motion (`filter2D`, a line kernel)), then png-size (Lunette's
+level-6 PNG of several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
+The video task (bench/video.sh: 1080p footage panned and zoomed across each content's 4K
+picture) runs with BENCH_ONLY=video or a full run.
 
 Every task runs each tool in the same run, in rounds: each round runs every tool once, in
 an order that rotates from round to round (so no tool always goes first or always runs
@@ -18,8 +24,10 @@ missing are installed (apt-get / pip) unless BENCH_INSTALL=0; a peer that still 
 there is skipped with a message.
 
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3, chain5 three times as
-many), BENCH_ONLY (comma-separated task names), BENCH_DIR (work folder, default
-.build/bench).
+many), BENCH_ONLY (comma-separated task names), BENCH_CONTENTS (comma-separated contents,
+default all), BENCH_LUNETTE (the binary, default .build/release/lunette; e.g. main's for a before run),
+BENCH_DIR (work folder, default .build/bench). The machine's load average is
+printed with every task: on a shared machine only the same-run ratios mean something.
 """
 import json
 import os
@@ -30,11 +38,13 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LUNETTE = os.path.join(ROOT, ".build", "release", "lunette")
+LUNETTE = os.environ.get("BENCH_LUNETTE") or os.path.join(ROOT, ".build", "release", "lunette")
 WORK = os.environ.get("BENCH_DIR", os.path.join(ROOT, ".build", "bench"))
 SHM = "/dev/shm" if os.path.isdir("/dev/shm") else WORK
 REPS = int(os.environ.get("BENCH_REPS", "5"))
 ONLY = [t for t in os.environ.get("BENCH_ONLY", "").split(",") if t]
+CONTENTS = ("bundled", "skimage", "greyscale", "synthetic")
+CHOSEN = [c for c in os.environ.get("BENCH_CONTENTS", "").split(",") if c] or list(CONTENTS)
 PY = sys.executable
 PEERS = os.path.join(ROOT, "bench", "peers.py")
 IM_CONVERT = "/usr/bin/convert"  # /usr/local/bin/convert may be a stand-in that only shows PNGs
@@ -52,7 +62,8 @@ def ensure_peers():
     apt = {"vips": ("libvips-tools", lambda: shutil.which("vips")),
            "imagemagick": ("imagemagick", lambda: os.access(IM_CONVERT, os.X_OK) and real_imagemagick()),
            "ffmpeg": ("ffmpeg", lambda: shutil.which("ffmpeg"))}
-    pip = {"pillow": ("pillow", "PIL"), "opencv": ("opencv-python-headless", "cv2"), "numpy": ("numpy", "numpy")}
+    pip = {"pillow": ("pillow", "PIL"), "opencv": ("opencv-python-headless", "cv2"), "numpy": ("numpy", "numpy"),
+           "skimage": ("scikit-image", "skimage")}  # scikit-image: its photos, for the bench only
     missing_apt = [pkg for pkg, ok in apt.values() if not ok()]
     if missing_apt and install:
         sudo = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else None)
@@ -142,7 +153,7 @@ CHAIN = ["CIExposureAdjust{EV = 0.5}", "CIColorControls{saturation = 1.2}", "CIH
          "CIGammaAdjust{power = 1.1}", MATRIX]
 
 
-def lunette_steps(task, w, h):
+def lunette_steps(task, w, h, src=None):
     if task == "blur":
         return ["CIGaussianBlur{radius = 10}"]
     if task == "conv3x3":
@@ -164,6 +175,16 @@ def lunette_steps(task, w, h):
         return [f"CIAreaHistogram{{extent = Rect(0, 0, {w}, {h}), count = 256}}"]
     if task == "canny":
         return ["CICannyEdgeDetector{}"]
+    if task == "minmax":
+        return [f"CIAreaMinMax{{extent = Rect(0, 0, {w}, {h})}}"]
+    if task == "kmeans":
+        return [f"CIKMeans{{extent = Rect(0, 0, {w}, {h}), count = 8, passes = 5}}"]
+    if task == "guided":
+        # He et al.'s guided filter smoothing the picture with itself as the guide.
+        return [f"CIGuidedFilter{{guideImage = Image.load('{src}'), radius = 8, epsilon = 0.01}}"]
+    if task == "upsample":
+        # The picture at a quarter of its size enlarged back onto itself.
+        return [f"CIEdgePreserveUpsampleFilter{{smallImage = Image.load('{src}') | CILanczosScaleTransform{{scale = 0.25}}}}"]
     if task.startswith("box"):
         # CIBoxBlur's side is 2·⌈radius/2⌉ − 1: radius 2h + 2 averages (2h + 1)².
         return [f"CIBoxBlur{{radius = {2 * int(task[3:]) + 2}}}"]
@@ -178,9 +199,11 @@ def lunette_steps(task, w, h):
     raise KeyError(task)
 
 
-# In-memory tasks on the 4K mosaic; the last four are issue 24's reductions, edges and resampling.
-IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubic", "average", "histogram", "canny",
-             *NEIGHBOURHOOD)
+# In-memory tasks on the 4K pictures; from bicubic on, issue 24's resampling, reductions, edges
+# and neighbourhood filters.
+REDUCTIONS = ("average", "histogram", "minmax", "kmeans")
+IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubic", *REDUCTIONS, "canny", "guided",
+             "upsample", *NEIGHBOURHOOD)
 
 
 def lunette_render(src, steps, warmup=1):
@@ -269,6 +292,28 @@ def summarize(samples):
     return ms, rss
 
 
+# ---------------------------------------------------------------- inputs
+
+def photo_sets(peers):
+    """Photo files per content: the bundled photos, scikit-image's colour photos that are not
+    bundled, and its greyscale photos (textures, a portrait, the moon)."""
+    bundled = os.path.join(ROOT, "assets", "photos")
+    sets = {"bundled": [os.path.join(bundled, n) for n in sorted(os.listdir(bundled)) if n.endswith(".png")],
+            "synthetic": []}
+    if "skimage" in peers:
+        data = subprocess.run([PY, "-c", "import os, skimage.data as d; print(os.path.dirname(d.__file__))"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        pick = lambda names: [os.path.join(data, n) for n in names if os.path.exists(os.path.join(data, n))]
+        sets["skimage"] = pick(["hubble_deep_field.jpg", "ihc.png", "motorcycle_left.png", "retina.jpg", "rocket.jpg"])
+        sets["greyscale"] = pick(["brick.png", "grass.png", "gravel.png", "camera.png", "moon.png"])
+    return {c: f for c, f in sets.items() if c in CHOSEN and (f or c == "synthetic")}
+
+
+def load():
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f} (5 min {five:.1f}) on {os.cpu_count()} cores"
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -278,45 +323,50 @@ def main():
     peers = ensure_peers()
     if "pillow" not in peers:
         sys.exit("bench: Pillow is needed to build the input mosaics")
-    subprocess.run([PY, os.path.join(ROOT, "bench", "mosaic.py"), os.path.join(ROOT, "assets", "photos"), WORK], check=True)
-    src4, src8 = os.path.join(WORK, "mosaic-4k.png"), os.path.join(WORK, "mosaic-8k.png")
+    sets = photo_sets(peers)
+    for content, files in sets.items():
+        subprocess.run([PY, os.path.join(ROOT, "bench", "mosaic.py"), WORK, content] + files, check=True)
+    inputs = {c: (os.path.join(WORK, f"{c}-4k.png"), os.path.join(WORK, f"{c}-8k.png")) for c in sets}
     w4, h4 = 3840, 2160
     outdir = os.path.join(WORK, "out")
     os.makedirs(outdir, exist_ok=True)
-    results = []  # (task, tool, ms, rss, size, note)
+    results = []  # (task, content, tool, ms, rss, size)
 
     def want(task):
         return not ONLY or task in ONLY
 
-    print(f"bench: {REPS} rounds, peers: {', '.join(sorted(peers)) or 'none'}", flush=True)
+    print(f"bench: {REPS} rounds, contents: {', '.join(sets)}, peers: {', '.join(sorted(peers)) or 'none'}; {load()}",
+          flush=True)
 
     # CLI pipelines.
-    for size, src, reps in (("4k", src4, REPS), ("8k", src8, min(REPS, 3))):
-        task = f"cli-{size}-blur"
-        if not want(task):
-            continue
-        print(f"bench: {task} …", flush=True)
-        cmds = cli_commands(size, src, peers, outdir)
-        samples = rounds(list(cmds), reps, lambda t: run(cmds[t][0])[:2])
-        for tool, s in samples.items():
-            ms, rss = summarize(s)
-            results.append((task, tool, ms, rss, os.path.getsize(cmds[tool][1]), ""))
+    for content, (src4, src8) in inputs.items():
+        for size, src, reps in (("4k", src4, REPS), ("8k", src8, min(REPS, 3))):
+            task = f"cli-{size}-blur"
+            if not want(task):
+                continue
+            print(f"bench: {task} {content} … ({load()})", flush=True)
+            cmds = cli_commands(size, src, peers, outdir)
+            samples = rounds(list(cmds), reps, lambda t: run(cmds[t][0])[:2])
+            for tool, smp in samples.items():
+                ms, rss = summarize(smp)
+                results.append((task, content, tool, ms, rss, os.path.getsize(cmds[tool][1])))
 
-    # A 4K JPEG (the mosaic at quality 90, by Pillow) through the same blur, back to JPEG q90.
-    if want("cli-4k-jpeg"):
-        print("bench: cli-4k-jpeg …", flush=True)
-        src_j = os.path.join(WORK, "mosaic-4k.jpg")
-        # In a child process: a child's peak RSS starts at its parent's (fork keeps it, exec too),
-        # so the bench process itself stays small.
-        subprocess.run([PY, "-c", "import sys; from PIL import Image; "
-                        "Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], quality=90)", src4, src_j], check=True)
-        cmds = jpeg_commands(src_j, peers, outdir)
-        samples = rounds(list(cmds), REPS, lambda t: run(cmds[t][0])[:2])
-        for tool, s in samples.items():
-            ms, rss = summarize(s)
-            results.append(("cli-4k-jpeg", tool, ms, rss, os.path.getsize(cmds[tool][1]), ""))
+        # A 4K JPEG (the picture at quality 90, by Pillow) through the same blur, back to JPEG q90.
+        if want("cli-4k-jpeg"):
+            print(f"bench: cli-4k-jpeg {content} … ({load()})", flush=True)
+            src_j = os.path.join(WORK, f"{content}-4k.jpg")
+            # In a child process: a child's peak RSS starts at its parent's (fork keeps it, exec too),
+            # so the bench process itself stays small.
+            subprocess.run([PY, "-c", "import sys; from PIL import Image; "
+                            "Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], quality=90)", src4, src_j],
+                           check=True)
+            cmds = jpeg_commands(src_j, peers, outdir)
+            samples = rounds(list(cmds), REPS, lambda t: run(cmds[t][0])[:2])
+            for tool, smp in samples.items():
+                ms, rss = summarize(smp)
+                results.append(("cli-4k-jpeg", content, tool, ms, rss, os.path.getsize(cmds[tool][1])))
 
-    # In-memory kernels on the 4K mosaic.
+    # In-memory kernels on each 4K picture.
     mats = {}
     fusion_rounds = []
     with open(os.path.join(WORK, "sharpen.mat"), "w") as f:
@@ -327,81 +377,96 @@ def main():
     mats["matrix"] = f.name
     src_v = os.path.join(SHM, "lunette-bench-4k.v")
     out_v = os.path.join(SHM, "lunette-bench-out.v")
-    if "vips" in peers:
-        subprocess.run(["vips", "copy", src4, src_v], check=True)
-    for task in IN_MEMORY:
-        if not want(task):
-            continue
-        print(f"bench: in-memory {task} …", flush=True)
-        # A reduction keeps its few pixels once computed: a warm-up render would leave nothing to time.
-        reduction = task in ("average", "histogram")
-        tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4), warmup=0 if reduction else 1)}
-        if task == "chain5":
-            # One step and the chain's one non-affine step alone, in the same rounds as the
-            # chain, so the fusion ratio compares samples taken minutes apart at most.
-            for name, step in (("lunette-1step", MATRIX), ("lunette-gamma", CHAIN[3])):
-                tools[name] = lunette_render(src4, [step])
-        # OpenCV's dilate/erode cost grows with a disc's area: radius 80 runs in uint8 only.
-        if "opencv" in peers and task not in ("dilate80", "erode80"):
-            tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
-        # uint8 is the fast path of these
-        if "opencv" in peers and (task in ("blur", "median3", "histogram", "canny") or task.startswith(("dilate", "erode"))):
-            tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
-        if "opencv" in peers and task == "average":
-            tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
-        if "pillow" in peers and task in PILLOW_TASKS:
-            tools["pillow"] = [PY, PEERS, "pillow", task, src4]
-        vcmd = vips_mem_cmds(task, src_v, out_v, mats) if "vips" in peers else None
-        if vcmd:
-            tools["vips(.v)"] = vcmd[0]
-
-        def once(t):
-            wall, rss, out = run(tools[t])
-            if t.startswith("vips"):
-                return wall, rss
-            return internal_ms(out)[0] / 1000, rss
-        # The fusion ratio compares two Lunette rows whose round-to-round spread here (±25 %,
-        # the host's clock) is wider than the margin it is judged by: three times the rounds.
-        samples = rounds(list(tools), 3 * REPS if task == "chain5" else REPS, once)
-        for tool, s in samples.items():
-            ms, rss = summarize(s)
-            results.append((task, tool, ms, rss, None, ""))
-        if task == "chain5" and "lunette" in samples and "lunette-1step" in samples:
-            fusion_rounds = sorted(c[0] / o[0] for c, o in zip(samples["lunette"], samples["lunette-1step"]))
-
-    # PNG decode and encode of the 4K mosaic (8-bit RGB, zlib level 6).
-    for task in ("decode", "encode"):
-        if not want(task):
-            continue
-        print(f"bench: png {task} …", flush=True)
-        tools = {"lunette": [LUNETTE, "bench", src4, "--task", task, "--repeat", "1", "--warmup", "1"]}
-        if "opencv" in peers:
-            tools["opencv"] = [PY, PEERS, "opencv-u8", task, src4]
-        if "pillow" in peers:
-            tools["pillow"] = [PY, PEERS, "pillow", task, src4]
+    for content, (src4, _) in inputs.items():
+        if not any(want(t) for t in IN_MEMORY + ("decode", "encode")):
+            break
         if "vips" in peers:
-            tools["vips(cli)"] = (["vips", "avg", src4] if task == "decode"
-                                  else ["vips", "copy", src_v, os.path.join(SHM, "lunette-bench-enc.png[compression=6]")])
+            subprocess.run(["vips", "copy", src4, src_v], check=True)
+        for task in IN_MEMORY:
+            if not want(task):
+                continue
+            print(f"bench: in-memory {task} {content} … ({load()})", flush=True)
+            tools = memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4)
 
-        def once(t):
-            wall, rss, out = run(tools[t])
-            return (wall, rss) if t.startswith("vips") else (internal_ms(out)[0] / 1000, rss)
-        samples = rounds(list(tools), REPS, once)
-        for tool, s in samples.items():
-            ms, rss = summarize(s)
-            results.append((task, tool, ms, rss, None, ""))
+            def once(t):
+                wall, rss, out = run(tools[t])
+                if t.startswith("vips"):
+                    return wall, rss
+                return internal_ms(out)[0] / 1000, rss
+            # The fusion ratio compares two Lunette rows whose round-to-round spread here (±25 %,
+            # the host's clock) is wider than the margin it is judged by: three times the rounds.
+            samples = rounds(list(tools), 3 * REPS if task == "chain5" else REPS, once)
+            for tool, smp in samples.items():
+                ms, rss = summarize(smp)
+                results.append((task, content, tool, ms, rss, None))
+            if task == "chain5" and "lunette" in samples and "lunette-1step" in samples:
+                fusion_rounds += [c[0] / o[0] for c, o in zip(samples["lunette"], samples["lunette-1step"])]
+
+        # PNG decode and encode of the 4K picture (8-bit RGB, zlib level 6).
+        for task in ("decode", "encode"):
+            if not want(task):
+                continue
+            print(f"bench: png {task} {content} … ({load()})", flush=True)
+            tools = {"lunette": [LUNETTE, "bench", src4, "--task", task, "--repeat", "1", "--warmup", "1"]}
+            if "opencv" in peers:
+                tools["opencv"] = [PY, PEERS, "opencv-u8", task, src4]
+            if "pillow" in peers:
+                tools["pillow"] = [PY, PEERS, "pillow", task, src4]
+            if "vips" in peers:
+                tools["vips(cli)"] = (["vips", "avg", src4] if task == "decode"
+                                      else ["vips", "copy", src_v, os.path.join(SHM, "lunette-bench-enc.png[compression=6]")])
+
+            def once(t):
+                wall, rss, out = run(tools[t])
+                return (wall, rss) if t.startswith("vips") else (internal_ms(out)[0] / 1000, rss)
+            samples = rounds(list(tools), REPS, once)
+            for tool, smp in samples.items():
+                ms, rss = summarize(smp)
+                results.append((task, content, tool, ms, rss, None))
 
     for p in (src_v, out_v, os.path.join(SHM, "lunette-bench-enc.png")):
         if os.path.exists(p):
             os.remove(p)
-    report(results, fusion_rounds)
+    if want("video") and "ffmpeg" in peers:
+        for content, (src4, _) in inputs.items():
+            print(f"bench: video {content} … ({load()})", flush=True)
+            subprocess.run(["bash", os.path.join(ROOT, "bench", "video.sh")], check=False,
+                           env=dict(os.environ, LUNETTE=LUNETTE, PICTURE=src4, REPS=str(min(REPS, 3))))
+    report(results, sorted(fusion_rounds))
     if want("png-size"):
-        png_sizes(src4, outdir)
+        png_sizes([src for src, _ in inputs.values()], outdir)
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
 
 
-def png_sizes(src4, outdir):
+def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
+    """The command per tool of one in-memory task on one 4K picture."""
+    # A reduction keeps its few pixels once computed: a warm-up render would leave nothing to time.
+    reduction = task in REDUCTIONS
+    tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4, src4), warmup=0 if reduction else 1)}
+    if task == "chain5":
+        # One step and the chain's one non-affine step alone, in the same rounds as the
+        # chain, so the fusion ratio compares samples taken minutes apart at most.
+        for name, step in (("lunette-1step", MATRIX), ("lunette-gamma", CHAIN[3])):
+            tools[name] = lunette_render(src4, [step])
+    # OpenCV's dilate/erode cost grows with a disc's area: radius 80 runs in uint8 only.
+    if "opencv" in peers and task not in ("dilate80", "erode80", "upsample"):
+        tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
+    # uint8 is the fast path of these
+    if "opencv" in peers and (task in ("blur", "median3", "histogram", "canny", "minmax")
+                              or task.startswith(("dilate", "erode"))):
+        tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
+    if "opencv" in peers and task in ("average", "minmax"):
+        tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
+    if "pillow" in peers and task in PILLOW_TASKS:
+        tools["pillow"] = [PY, PEERS, "pillow", task, src4]
+    vcmd = vips_mem_cmds(task, src_v, out_v, mats) if "vips" in peers else None
+    if vcmd:
+        tools["vips(.v)"] = vcmd[0]
+    return tools
+
+
+def png_sizes(pictures, outdir):
     """Lunette's PNG (level 6, the default) of each photo against Pillow's level-6 PNG of the
     file Lunette wrote (so both hold the same samples): bundled photos, the shared test
     photos when ../shared is there, the 4K mosaic and its σ10 blur from cli-4k-blur."""
@@ -410,7 +475,7 @@ def png_sizes(src4, outdir):
               if n.endswith(".png")]
     if os.path.isdir(shared):
         inputs += [os.path.join(shared, n) for n in sorted(os.listdir(shared)) if n.endswith(".jpg")]
-    inputs.append(src4)
+    inputs += pictures
     blurred = os.path.join(outdir, "cli-4k-lunette.png")
     print(f"\n{'png-size':<26} {'Lunette bytes':>14} {'Pillow bytes':>14} {'ratio':>7} {'Lunette ms':>11}")
     worst = 0
@@ -429,39 +494,54 @@ def png_sizes(src4, outdir):
 
 def report(results, fusion_rounds):
     print()
-    print(f"{'task':<14} {'tool':<13} {'median ms':>10} {'Lunette/peer':>13} {'peak RSS MiB':>13} {'output bytes':>13}")
-    print("-" * 80)
-    tasks = []
-    for r in results:
-        if r[0] not in tasks:
-            tasks.append(r[0])
-    for task in tasks:
-        rows = [r for r in results if r[0] == task]
-        lun = next((r for r in rows if r[1] == "lunette"), None)
-        for (_, tool, ms, rss, size, _) in rows:
-            ratio = f"{lun[2] / ms:.2f}" if lun and tool != "lunette" else ""
-            sz = f"{size:,}" if size is not None else ""
-            print(f"{task:<14} {tool:<13} {ms:>10.1f} {ratio:>13} {rss / 2**20:>13.1f} {sz:>13}")
-        if lun and lun[4] is not None:
-            pil = next((r for r in rows if r[1] == "pillow"), None)
-            if pil:
-                print(f"{'':<14} {'size vs Pillow':<28} {lun[4] / pil[4]:>13.3f}")
-    chain = next((r for r in results if r[0] == "chain5" and r[1] == "lunette"), None)
-    one = next((r for r in results if r[0] == "chain5" and r[1] == "lunette-1step"), None)
-    gamma = next((r for r in results if r[0] == "chain5" and r[1] == "lunette-gamma"), None)
+    print(f"{'task':<14} {'content':<10} {'tool':<16} {'median ms':>10} {'Lunette/peer':>13} {'peak RSS MiB':>13}"
+          f" {'output bytes':>13}")
+    print("-" * 95)
+    spread = {}  # (task, tool) → ratios over contents
+    for task in dict.fromkeys(r[0] for r in results):
+        for content in dict.fromkeys(r[1] for r in results if r[0] == task):
+            rows = [r for r in results if r[0] == task and r[1] == content]
+            lun = next((r for r in rows if r[2] == "lunette"), None)
+            for (_, _, tool, ms, rss, size) in rows:
+                ratio = f"{lun[3] / ms:.2f}" if lun and tool != "lunette" else ""
+                if ratio:
+                    spread.setdefault((task, tool), []).append(lun[3] / ms)
+                sz = f"{size:,}" if size is not None else ""
+                print(f"{task:<14} {content:<10} {tool:<16} {ms:>10.1f} {ratio:>13} {rss / 2**20:>13.1f} {sz:>13}")
+            if lun and lun[5] is not None:
+                pil = next((r for r in rows if r[2] == "pillow"), None)
+                if pil:
+                    print(f"{'':<14} {content:<10} {'size vs Pillow':<28} {lun[5] / pil[5]:>13.3f}")
+    print(f"\n{'task':<14} {'peer':<16} {'Lunette/peer over the contents: min  median  max'}")
+    for (task, tool), v in spread.items():
+        print(f"{task:<14} {tool:<16} {min(v):>10.2f} {statistics.median(v):>7.2f} {max(v):>6.2f}   ({len(v)} contents)")
+    lunette = lambda name: [r for r in results if r[0] == "chain5" and r[2] == name]
+    chain, one, gamma = lunette("lunette"), lunette("lunette-1step"), lunette("lunette-gamma")
     if chain and one:
-        print(f"\nfused five-step chain / one step (Lunette, colour matrix, same rounds): {chain[2] / one[2]:.2f}")
+        ratios = [c[3] / o[3] for c, o in zip(chain, one)]
+        print(f"\nfused five-step chain / one step (Lunette, colour matrix, same rounds): "
+              f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f} over the contents)")
     if fusion_rounds:
         print(f"  the same ratio round by round: median {statistics.median(fusion_rounds):.2f}, "
               f"{fusion_rounds[0]:.2f}–{fusion_rounds[-1]:.2f} over {len(fusion_rounds)} rounds")
     if chain and gamma:
-        print(f"fused five-step chain / its CIGammaAdjust step alone: {chain[2] / gamma[2]:.2f}")
+        print(f"fused five-step chain / its CIGammaAdjust step alone: "
+              f"{statistics.median(c[3] / g[3] for c, g in zip(chain, gamma)):.2f}")
+    startup()
+
+
+def startup():
+    """`lunette --version` and `lunette run` of an empty script, wall and CPU (goal ≤ 15 ms)."""
     empty = os.path.join(WORK, "empty.lua")
     open(empty, "w").close()
-    t = []
-    for _ in range(max(10, 2 * REPS)):
-        t.append(run([LUNETTE, "run", empty])[0] * 1000)
-    print(f"lunette run of an empty script: median {statistics.median(t):.1f} ms wall")
+    for name, cmd in (("lunette --version", [LUNETTE, "--version"]), ("lunette run of an empty script", [LUNETTE, "run", empty])):
+        wall, cpu = [], []
+        for _ in range(max(10, 2 * REPS)):
+            before = os.times()
+            wall.append(run(cmd)[0] * 1000)
+            after = os.times()
+            cpu.append((after.children_user + after.children_system - before.children_user - before.children_system) * 1000)
+        print(f"{name}: median {statistics.median(wall):.1f} ms wall, {statistics.median(cpu):.0f} ms CPU ({load()})")
 
 
 if __name__ == "__main__":

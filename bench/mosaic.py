@@ -1,13 +1,18 @@
-"""Builds the benchmark inputs: mosaics of the bundled photos (not noise), deterministic.
+"""Builds the benchmark inputs, deterministic: 4K and 8K mosaics of real photos (not noise)
+and a synthetic picture, one pair per content, so that no constant is tuned on one image.
 
-Each cell is a photo crop, scaled to a random cell size, maybe mirrored, laid on a grid
+    python3 bench/mosaic.py OUT_DIR NAME PHOTO...   mosaics of these photos: NAME-4k.png, NAME-8k.png
+    python3 bench/mosaic.py OUT_DIR synthetic       gradients, hard-edged shapes, lines and noise
+
+Each mosaic cell is a photo crop, scaled to a random cell size, maybe mirrored, laid on a grid
 with cells of varied widths per row, so the picture has real edges, smooth areas and texture.
+Greyscale photos become grey RGB.
 """
 import os
 import random
 import sys
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageDraw, ImageOps
 
 SIZES = {"4k": (3840, 2160), "8k": (7680, 4320)}
 
@@ -38,17 +43,42 @@ def mosaic(photos, width, height, seed):
     return out
 
 
+def synthetic(width, height, seed):
+    """Smooth two-axis gradients under hard-edged discs and boxes, thin lines and a noisy band:
+    content no photo set has (flat areas, exact edges, high-frequency noise)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    base = np.stack([xx / width, yy / height, 0.5 + 0.5 * np.sin(xx / 97.0) * np.cos(yy / 61.0)], axis=-1)
+    img = Image.fromarray((base * 255).astype(np.uint8), "RGB")
+    draw = ImageDraw.Draw(img)
+    r = random.Random(seed)
+    for _ in range(60):
+        x, y = r.randrange(width), r.randrange(height)
+        s = r.randint(width // 60, width // 12)
+        colour = tuple(r.randrange(256) for _ in range(3))
+        (draw.ellipse if r.random() < 0.5 else draw.rectangle)((x, y, x + s, y + s), fill=colour)
+    for _ in range(200):
+        draw.line([(r.randrange(width), r.randrange(height)) for _ in range(2)],
+                  fill=tuple(r.randrange(256) for _ in range(3)), width=r.randint(1, 3))
+    pixels = np.asarray(img).copy()
+    band = slice(height // 3, height // 3 + height // 6)
+    noise = rng.normal(0, 24, pixels[band].shape)
+    pixels[band] = np.clip(pixels[band] + noise, 0, 255).astype(np.uint8)
+    return Image.fromarray(pixels, "RGB")
+
+
 def main():
-    photos_dir, out_dir = sys.argv[1], sys.argv[2]
-    names = sorted(f for f in os.listdir(photos_dir) if f.endswith(".png"))
-    photos = [Image.open(os.path.join(photos_dir, n)).convert("RGB") for n in names]
+    out_dir, name, files = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(out_dir, exist_ok=True)
+    photos = [Image.open(f).convert("RGB") for f in files]
     for key, (w, h) in SIZES.items():
-        path = os.path.join(out_dir, f"mosaic-{key}.png")
+        path = os.path.join(out_dir, f"{name}-{key}.png")
         if os.path.exists(path):
             continue
-        img = mosaic(photos, w, h, seed=len(key) * 1000 + w)
-        tmp = path + ".tmp.png"
+        seed = len(key) * 1000 + w
+        img = synthetic(w, h, seed) if name == "synthetic" else mosaic(photos, w, h, seed)
+        tmp = f"{path}.{os.getpid()}.tmp.png"  # two runs may build the same picture at once
         img.save(tmp, compress_level=6)
         os.replace(tmp, path)
         print(f"made {path} ({w}×{h}, {os.path.getsize(path) / 1e6:.1f} MB)")

@@ -3,7 +3,7 @@
     python3 bench/peers.py TOOL TASK INPUT [--repeat N] [--warmup N]
 
 TOOL is opencv-f32 (RGBA float32, Lunette's working format), opencv-u8 (RGBA uint8),
-numpy-f32 (RGBA float32: the area average as one read of the image) or pillow (RGB uint8). Loading the input is not timed; each repetition prints
+numpy-f32 (RGBA float32: the area average or min/max as reads of the image) or pillow (RGB uint8). Loading the input is not timed; each repetition prints
 "TASK <milliseconds>", as `lunette bench` does.
 """
 import argparse
@@ -65,6 +65,19 @@ def motion_kernel(sigma, angle):
     return k / k.sum()
 
 
+def guided(img, r, eps):
+    """He, Sun and Tang's guided filter of every channel, guided by the luma, with box means."""
+    import cv2
+    box = lambda x: cv2.boxFilter(x, -1, (2 * r + 1, 2 * r + 1), borderType=cv2.BORDER_REPLICATE)
+    g = cv2.cvtColor(img, cv2.COLOR_RGBA2GRAY)
+    mg = box(g)
+    var = box(g * g) - mg * mg
+    mp = box(img)
+    a = (box(img * g[..., None]) - mg[..., None] * mp) / (var[..., None] + eps)
+    b = mp - a * mg[..., None]
+    return box(a) * g[..., None] + box(b)
+
+
 def opencv_tasks(img, depth):
     import cv2
     h, w = img.shape[:2]
@@ -94,6 +107,11 @@ def opencv_tasks(img, depth):
         "histogram": lambda: [cv2.calcHist([img], [c], None, [256], [0, 1 if depth == "opencv-f32" else 256])
                               for c in range(4)],
         # as CICannyEdgeDetector's defaults: luma, Gaussian σ 1.6, thresholds 0.05 / 0.02 of full scale
+        "minmax": lambda: [cv2.minMaxLoc(c)[:2] for c in cv2.split(img)],
+        # CIKMeans's defaults: 8 clusters, 5 passes over every pixel
+        "kmeans": lambda: cv2.kmeans(img.reshape(-1, 4).astype(np.float32), 8, None,
+                                     (cv2.TERM_CRITERIA_MAX_ITER, 5, 0), 1, cv2.KMEANS_PP_CENTERS),
+        "guided": lambda: guided(img, 8, 0.01),
         "canny": lambda: cv2.Canny(cv2.GaussianBlur(to8(cv2.cvtColor(img, cv2.COLOR_RGBA2GRAY)), (0, 0), 1.6), 5, 13),
 
 
@@ -153,7 +171,9 @@ def main():
     elif a.tool == "numpy-f32":
         from PIL import Image
         img = np.asarray(Image.open(a.input).convert("RGBA"), np.float32) / 255
-        work = lambda: img.reshape(-1, 4).mean(axis=0, dtype=np.float64)
+        flat = img.reshape(-1, 4)
+        work = ((lambda: (flat.min(axis=0), flat.max(axis=0))) if a.task == "minmax"
+                else (lambda: flat.mean(axis=0, dtype=np.float64)))
     elif a.tool == "pillow":
         from PIL import Image
         if a.task == "decode":

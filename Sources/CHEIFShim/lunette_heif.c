@@ -2,7 +2,35 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libheif/heif.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include "heif_api.h"
+
+#define LH_DEFINE(f) __typeof__(&f) lh_##f;
+LH_FUNCTIONS(LH_DEFINE)
+#undef LH_DEFINE
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_error[200];  // empty once every function was found
+
+static void load(void) {
+    void *lib = dlopen(LH_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(load_error, sizeof load_error, "HEIF support needs %s: %s", LH_SONAME, dlerror());
+        return;
+    }
+#define LH_RESOLVE(f)                                                                      \
+    if (!(lh_##f = (__typeof__(&f))dlsym(lib, #f)) && !load_error[0])                      \
+        snprintf(load_error, sizeof load_error, "%s lacks %s", LH_SONAME, #f);
+    LH_FUNCTIONS(LH_RESOLVE)
+#undef LH_RESOLVE
+}
+
+int lh_load(char *why, size_t size) {
+    pthread_once(&load_once, load);
+    if (load_error[0] && why) snprintf(why, size, "%s", load_error);
+    return !load_error[0];
+}
 
 struct lh_reader {
     struct heif_context *ctx;
@@ -24,6 +52,7 @@ lh_reader *lh_reader_new(void) { return calloc(1, sizeof(lh_reader)); }
 
 int lh_read_info(lh_reader *r, const void *data, size_t length, uint32_t max_side, lh_info *info) {
     memset(info, 0, sizeof *info);
+    if (!lh_load(r->message, sizeof r->message)) return LH_ERROR;
     r->ctx = heif_context_alloc();
     if (!r->ctx) { snprintf(r->message, sizeof r->message, "out of memory"); return LH_ERROR; }
     heif_context_set_maximum_image_size_limit(r->ctx, (int)(max_side > 0x7fffffff ? 0x7fffffff : max_side));
@@ -104,7 +133,9 @@ void lh_reader_free(lh_reader *r) {
     free(r);
 }
 
-int lh_can_encode(int avif) { return heif_have_encoder_for_format(avif ? heif_compression_AV1 : heif_compression_HEVC); }
+int lh_can_encode(int avif) {
+    return lh_load(NULL, 0) && heif_have_encoder_for_format(avif ? heif_compression_AV1 : heif_compression_HEVC);
+}
 
 static struct heif_error write_file(struct heif_context *ctx, const void *data, size_t size, void *user) {
     (void)ctx;
@@ -114,6 +145,7 @@ static struct heif_error write_file(struct heif_context *ctx, const void *data, 
 }
 
 int lh_encode(FILE *file, const lh_encode_params *p, char *why, size_t why_size) {
+    if (!lh_load(why, why_size)) return LH_ERROR;
     struct heif_context *ctx = heif_context_alloc();
     struct heif_encoder *enc = NULL;
     struct heif_image *img = NULL;
@@ -147,4 +179,4 @@ int lh_encode(FILE *file, const lh_encode_params *p, char *why, size_t why_size)
     return e.code == heif_error_Ok ? LH_OK : LH_ERROR;
 }
 
-const char *lh_version(void) { return heif_get_version(); }
+const char *lh_version(void) { return lh_load(NULL, 0) ? heif_get_version() : "not found"; }

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// Flat neighbourhood kernels whose cost per pixel does not grow with the window (box
@@ -135,31 +136,32 @@ public enum Neighbourhood {
     }
 
     /// The disc given by `spans` (see `discSpans`) reduced around every pixel of `dst`; `src`
-    /// covers `dst` grown by the disc's radius. One sliding window per row of the disc.
+    /// covers `dst` grown by the disc's radius. The mean sums one sliding window per row of
+    /// the disc; the extrema take each chord from two power-of-two runs of a table built once
+    /// per source row (Urbach–Wilkinson, CKernels' `lunette_disc_extremum`).
     public static func disc(_ src: PixelBuffer, _ dst: PixelBuffer, spans: [Int], _ op: Reduction) {
-        let r = spans.count / 2, w = dst.width, widest = spans.max() ?? 0
+        let r = spans.count / 2, w = dst.width
+        if op != .mean {
+            let rows: [UnsafePointer<Float>?] = (0..<(dst.height + 2 * r)).map { i in
+                UnsafePointer(floats(src.row(dst.rect.y - r + i - src.rect.y) + (dst.rect.x - r - src.rect.x)))
+            }
+            let out: [UnsafeMutablePointer<Float>?] = (0..<dst.height).map { floats(dst.row($0)) }
+            let ok = lunette_disc_extremum(rows, out, w, dst.height, spans, r, op == .maximum ? 1 : 0)
+            precondition(ok != 0, "out of memory for a disc of radius \(r)")
+            return
+        }
         let row = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w))
-        let scratch = UnsafeMutablePointer<Pixel>.allocate(capacity: 2 * (w + 2 * widest + 1))
-        defer { row.deallocate(); scratch.deallocate() }
+        defer { row.deallocate() }
         let count = Float(spans.reduce(0) { $0 + 2 * $1 + 1 })
         for y in 0..<dst.height {
             let d = dst.row(y)
             for (i, half) in spans.enumerated() {
                 let sy = dst.rect.y + y + i - r - src.rect.y
                 let s = UnsafePointer(src.row(sy) + (dst.rect.x - half - src.rect.x))
-                let out = i == 0 ? d : row
-                switch op {
-                case .mean: slidingSum(s, out, w, 2 * half + 1)
-                case .minimum, .maximum: slidingExtremum(s, out, w, 2 * half + 1, maximum: op == .maximum, scratch)
-                }
-                guard i > 0 else { continue }
-                switch op {
-                case .mean: for x in 0..<w { d[x] += row[x] }
-                case .minimum: for x in 0..<w { d[x] = pointwiseMin(d[x], row[x]) }
-                case .maximum: for x in 0..<w { d[x] = pointwiseMax(d[x], row[x]) }
-                }
+                slidingSum(s, i == 0 ? d : row, w, 2 * half + 1)
+                if i > 0 { for x in 0..<w { d[x] += row[x] } }
             }
-            if op == .mean { for x in 0..<w { d[x] /= count } }
+            for x in 0..<w { d[x] /= count }
         }
     }
 }

@@ -46,16 +46,17 @@ final class NeighbourhoodFilterTests: FilterTestCase {
     func check(
         _ name: String, _ inputs: [String: FilterValue], halo: (Int, Int), _ offsets: Offsets,
         _ f: @escaping ([SIMD4<Double>]) -> SIMD4<Double>, tolerance: Double = 2e-6,
-        file: StaticString = #filePath, line: UInt = #line
+        size: (Int, Int) = (23, 17), tile: Int = 7, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let input = TestImages.random(23, 17, seed: 5)
+        let input = TestImages.random(size.0, size.1, seed: 5)
         let src = try TestImages.render(input)
         let out = try apply(name, input, inputs)
         XCTAssertEqual(
-            out.extent, Rect(Double(-halo.0), Double(-halo.1), Double(23 + 2 * halo.0), Double(17 + 2 * halo.1)),
+            out.extent,
+            Rect(Double(-halo.0), Double(-halo.1), Double(size.0 + 2 * halo.0), Double(size.1 + 2 * halo.1)),
             "\(name) extent", file: file, line: line)
         let rect = IRect(covering: out.extent)
-        let got = try TestImages.render(out, rect, tile: 7)
+        let got = try TestImages.render(out, rect, tile: tile)
         let want = naive(src, offsets, rect, f)
         var worst = 0.0, i = 0
         for y in rect.y..<rect.maxY {
@@ -102,6 +103,10 @@ final class NeighbourhoodFilterTests: FilterTestCase {
             SIMD4((0..<4).map { c in v.map { $0[c] }.sorted()[4] })
         }
         try check("CIMedianFilter", [:], halo: (1, 1), rectOffsets(1, 1), median, tolerance: 0)
+        // Whole rows of odd and even widths in one tile: the two-pixel vector loop and its tails.
+        for width in [64, 67] {
+            try check("CIMedianFilter", [:], halo: (1, 1), rectOffsets(1, 1), median, tolerance: 0, size: (width, 5), tile: 128)
+        }
     }
 
     func testMorphologyGradientIsDilationMinusErosionWithTheDilationsAlpha() throws {
@@ -119,6 +124,13 @@ final class NeighbourhoodFilterTests: FilterTestCase {
             "CIMorphologyRectangleMaximum", ["inputWidth": .number(31), "inputHeight": .number(21)],
             halo: (15, 10), rectOffsets(15, 10), maximum, tolerance: 0)
         try check("CIMorphologyMinimum", ["inputRadius": .number(12)], halo: (12, 12), discOffsets(12), minimum, tolerance: 0)
+    }
+
+    func testDiscChordsLongerThanThirtyTwoPixelsComeFromTwoRuns() throws {
+        // Chords up to 33 pixels (runs of 32 in the chord tables), in a tile wider than the image.
+        try check(
+            "CIMorphologyMaximum", ["inputRadius": .number(16.5)], halo: (16, 16), discOffsets(16.5), maximum,
+            tolerance: 0, size: (3, 2), tile: 64)
     }
 
     func testOpaqueClampedInputsStayOpaqueAndFinite() throws {

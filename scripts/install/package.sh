@@ -2,7 +2,8 @@
 # `make package`: a Debian package, lunette_<version>_<arch>.deb in the folder given,
 # installing to /usr. The version is the binary's (`lunette --version`, i.e.
 # Lunette.version); Depends is what dpkg-shlibdeps derives from the shared libraries the
-# binary links (each library's package and the minimum version its symbols need).
+# binary links (each library's package and the minimum version its symbols need) and the
+# libraries it opens at their first use.
 #   BIN=.build/release/lunette GENERATE_MANUAL=… package.sh .build/package
 # A binary linking libraries no Debian package provides (a build without -static-stdlib:
 # the Swift toolchain's runtime) is refused; LUNETTE_DEB_UNPACKAGED=1 builds it anyway,
@@ -42,6 +43,16 @@ depends=$(cd "$scratch" && dpkg-shlibdeps -O "${flags[@]}" "$tree/usr/bin/lunett
 # Its warnings name libraries linked but unused; the toolchain's (unpackaged) ones are expected.
 [ "${LUNETTE_DEB_UNPACKAGED:-0}" = 1 ] || cat "$scratch/log" >&2
 depends=${depends#shlibs:Depends=}
+# Libraries the binary opens at their first use (dlopen: Sources/CHEIFShim/heif_api.h) are
+# not seen by dpkg-shlibdeps: their packages' shlibs entries are added here.
+for soname in libheif.so.1; do
+  lib=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
+  [ -n "$lib" ] || { echo "package: $soname is not installed (make deps)" >&2; exit 1; }
+  pkg=$(dpkg -S "$(realpath "$lib")" | cut -d: -f1)
+  dep=$(dpkg-query --control-show "$pkg" shlibs | awk -v n="${soname%%.so.*}" -v v="${soname##*.so.}" \
+    '$1 == n && $2 == v { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
+  depends="$depends, ${dep:-$pkg}"
+done
 
 cat > "$tree/DEBIAN/control" <<CONTROL
 Package: lunette

@@ -58,36 +58,51 @@ struct Canny: Sendable {
     /// Strong-edge flags of `out` (row-major from its bottom row); `src` covers it grown by passes + 2.
     func edges(_ src: PixelBuffer, _ out: IRect) -> [Bool] {
         let r1 = out.grown(passes + 1, passes + 1)
-        @inline(__always) func v(_ x: Int, _ y: Int) -> Float { src.row(y - src.rect.y)[x - src.rect.x].x }
         var mag = [Float](repeating: 0, count: r1.count), dir = [UInt8](repeating: 0, count: r1.count)
         let t = Float(tan(Double.pi / 8))
-        for y in r1.y..<r1.maxY {
-            for x in r1.x..<r1.maxX {
-                let gx =
-                    (v(x + 1, y - 1) + 2 * v(x + 1, y) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x - 1, y) - v(x - 1, y + 1))
-                    / 4
-                let gy =
-                    (v(x - 1, y + 1) + 2 * v(x, y + 1) + v(x + 1, y + 1) - v(x - 1, y - 1) - 2 * v(x, y - 1) - v(x + 1, y - 1))
-                    / 4
-                let i = (y - r1.y) * r1.width + x - r1.x
-                mag[i] = (gx * gx + gy * gy).squareRoot()
-                let ax = abs(gx), ay = abs(gy)
-                dir[i] = ay <= ax * t ? 0 : (ax <= ay * t ? 1 : (gx * gy > 0 ? 2 : 3))
+        mag.withUnsafeMutableBufferPointer { mag in
+            dir.withUnsafeMutableBufferPointer { dir in
+                for y in r1.y..<r1.maxY {
+                    // The red channels of the rows below, at and above y, from column r1.x.
+                    let dx = r1.x - src.rect.x
+                    let below = src.row(y - 1 - src.rect.y) + dx, at = src.row(y - src.rect.y) + dx
+                    let above = src.row(y + 1 - src.rect.y) + dx
+                    let o = (y - r1.y) * r1.width
+                    for x in 0..<r1.width {
+                        let gx =
+                            (below[x + 1].x + 2 * at[x + 1].x + above[x + 1].x - below[x - 1].x - 2 * at[x - 1].x - above[x - 1].x)
+                            / 4
+                        let gy =
+                            (above[x - 1].x + 2 * above[x].x + above[x + 1].x - below[x - 1].x - 2 * below[x].x - below[x + 1].x)
+                            / 4
+                        mag[o + x] = (gx * gx + gy * gy).squareRoot()
+                        let ax = abs(gx), ay = abs(gy)
+                        dir[o + x] = ay <= ax * t ? 0 : (ax <= ay * t ? 1 : (gx * gy > 0 ? 2 : 3))
+                    }
+                }
             }
         }
-        // Classes over r2: 2 strong, 1 weak, 0 none (non-maxima suppressed).
+        // Classes over r2: 2 strong, 1 weak, 0 none (non-maxima suppressed). The neighbours
+        // along each quantised direction, as offsets in `mag`.
         let r2 = out.grown(passes, passes)
         var cls = [UInt8](repeating: 0, count: r2.count)
-        let steps = [(1, 0), (0, 1), (1, 1), (1, -1)]
-        for y in r2.y..<r2.maxY {
-            for x in r2.x..<r2.maxX {
-                let i = (y - r1.y) * r1.width + x - r1.x
-                let m = mag[i]
-                guard m >= low else { continue }
-                let (sx, sy) = steps[Int(dir[i])]
-                let a = mag[(y + sy - r1.y) * r1.width + x + sx - r1.x], b = mag[(y - sy - r1.y) * r1.width + x - sx - r1.x]
-                guard m >= a, m >= b else { continue }
-                cls[(y - r2.y) * r2.width + x - r2.x] = m >= high ? 2 : 1
+        let w1 = r1.width
+        let steps = (1, w1, w1 + 1, 1 - w1)
+        mag.withUnsafeBufferPointer { mag in
+            dir.withUnsafeBufferPointer { dir in
+                cls.withUnsafeMutableBufferPointer { cls in
+                    for y in r2.y..<r2.maxY {
+                        let o1 = (y - r1.y) * w1 + r2.x - r1.x, o2 = (y - r2.y) * r2.width
+                        for x in 0..<r2.width {
+                            let i = o1 + x, m = mag[i]
+                            guard m >= low else { continue }
+                            let d = dir[i]
+                            let step = d == 0 ? steps.0 : (d == 1 ? steps.1 : (d == 2 ? steps.2 : steps.3))
+                            guard m >= mag[i + step], m >= mag[i - step] else { continue }
+                            cls[o2 + x] = m >= high ? 2 : 1
+                        }
+                    }
+                }
             }
         }
         // Each pass promotes weak pixels with a strong 8-neighbour, reading the previous pass only.

@@ -1,0 +1,22 @@
+// Order-statistic neighbourhood loops (PixelCore's Median.swift and Neighbourhood.swift):
+// the 3×3 median and disc dilation/erosion, with AVX2 variants chosen here at run time and
+// portable loops elsewhere. Pixels are four floats (RGBA); widths count pixels.
+#ifndef LUNETTE_MORPH_H
+#define LUNETTE_MORPH_H
+
+// One output row of the per-channel 3×3 median: a, b, c point at the source pixel under
+// output pixel 0 in the rows above, at and below it (pixels −1 and width are read too).
+// Each column of three is sorted once and shared by the three outputs that read it; an
+// output is then med3(max of the lows, med3 of the middles, min of the highs).
+void lunette_median3_row(const float *a, const float *b, const float *c, float *out, long width);
+
+// Disc dilation (maximum ≠ 0) or erosion of a tile, by Urbach–Wilkinson chord tables: each
+// source row's extrema over runs of 1, 2, 4 … pixels are built once by doubling, and every
+// chord of the disc is then the extremum of two overlapping runs. rows[i] (height + 2r rows)
+// points at source pixel (x0 − r, y0 − r + i) of a tile whose output row j starts at out[j];
+// spans[r + dy] is the chord half-width of disc row dy (−r ≤ dy ≤ r, each ≤ r).
+// Returns 0 when out of memory (nothing written), else 1.
+int lunette_disc_extremum(const float *const *rows, float *const *out, long width, long height, const long *spans,
+                          long r, int maximum);
+
+#endif

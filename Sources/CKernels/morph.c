@@ -1,0 +1,169 @@
+// The 3×3 median and disc dilation/erosion (lunette_morph.h): AVX2 loops on x86-64 CPUs
+// that have it (chosen once, at the first call), portable loops elsewhere and for the tails.
+#include "lunette_morph.h"
+#include "lunette_kernels.h"
+#include <stdlib.h>
+
+#define MINF(a, b) ((b) < (a) ? (b) : (a))
+#define MAXF(a, b) ((a) < (b) ? (b) : (a))
+
+static inline float med3f(float a, float b, float c) { return MAXF(MINF(a, b), MINF(MAXF(a, b), c)); }
+
+// Output pixel x of a median row, channel by channel (the tails of the vector loop).
+static void median3_pixel(const float *a, const float *b, const float *c, float *out, long x) {
+    for (long ch = 0; ch < 4; ch++) {
+        float lo[3], mi[3], hi[3];
+        for (long k = 0; k < 3; k++) {
+            const long i = 4 * (x + k - 1) + ch;
+            const float p = a[i], q = b[i], s = c[i];
+            const float l = MINF(p, q), h = MAXF(p, q);
+            lo[k] = MINF(l, s);
+            hi[k] = MAXF(h, s);
+            mi[k] = MAXF(l, MINF(h, s));
+        }
+        const float l = MAXF(MAXF(lo[0], lo[1]), lo[2]), h = MINF(MINF(hi[0], hi[1]), hi[2]);
+        out[4 * x + ch] = med3f(l, med3f(mi[0], mi[1], mi[2]), h);
+    }
+}
+
+// out[i] = op(a[i], b[i]) (acc: op(out[i], op(a[i], b[i]))) over n floats.
+#define EXTREMUM_LOOP(NAME, OP)                                                                        \
+    static void NAME(float *out, const float *a, const float *b, long n, int acc) {                 \
+        for (long i = 0; i < n; i++) {                                                                \
+            const float v = OP(a[i], b[i]);                                                          \
+            out[i] = acc ? OP(out[i], v) : v;                                                         \
+        }                                                                                             \
+    }
+EXTREMUM_LOOP(max_portable, MAXF)
+EXTREMUM_LOOP(min_portable, MINF)
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+static int use_avx2(void) {
+    static int known = -1;  // read and written atomically: any thread may ask first
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k < 0) {
+        k = lunette_kernels_have_avx2();
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k;
+}
+
+#define SORT3(p, q, s, lo, mi, hi)                                                                     \
+    do {                                                                                              \
+        const __m256 l_ = _mm256_min_ps(p, q), h_ = _mm256_max_ps(p, q);                              \
+        lo = _mm256_min_ps(l_, s);                                                                    \
+        hi = _mm256_max_ps(h_, s);                                                                    \
+        mi = _mm256_max_ps(l_, _mm256_min_ps(h_, s));                                                 \
+    } while (0)
+#define MED3(p, q, s) _mm256_max_ps(_mm256_min_ps(p, q), _mm256_min_ps(_mm256_max_ps(p, q), s))
+// The two pixels that straddle vectors u (first) and v: u's second pixel, v's first.
+#define STRADDLE(u, v) _mm256_permute2f128_ps(u, v, 0x21)
+
+// Two pixels (eight floats) per step; columns sorted once each: the vectors one pixel to the
+// left and right of the current one straddle it and its neighbours.
+AVX2 static void median3_row_avx2(const float *a, const float *b, const float *c, float *out, long width) {
+    const long n = 4 * width;
+    long i = 0;
+    if (width >= 3) {
+        __m256 plo, pmi, phi, clo, cmi, chi;
+        // The vector before the first holds pixel −1 in its upper half (the only half read).
+        const __m256 z = _mm256_setzero_ps();
+        SORT3(_mm256_insertf128_ps(z, _mm_loadu_ps(a - 4), 1), _mm256_insertf128_ps(z, _mm_loadu_ps(b - 4), 1),
+              _mm256_insertf128_ps(z, _mm_loadu_ps(c - 4), 1), plo, pmi, phi);
+        SORT3(_mm256_loadu_ps(a), _mm256_loadu_ps(b), _mm256_loadu_ps(c), clo, cmi, chi);
+        for (; i + 16 <= n + 4; i += 8) {
+            __m256 nlo, nmi, nhi;
+            SORT3(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8), _mm256_loadu_ps(c + i + 8), nlo, nmi, nhi);
+            const __m256 lo = _mm256_max_ps(_mm256_max_ps(STRADDLE(plo, clo), clo), STRADDLE(clo, nlo));
+            const __m256 hi = _mm256_min_ps(_mm256_min_ps(STRADDLE(phi, chi), chi), STRADDLE(chi, nhi));
+            const __m256 mi = MED3(STRADDLE(pmi, cmi), cmi, STRADDLE(cmi, nmi));
+            _mm256_storeu_ps(out + i, MED3(lo, mi, hi));
+            plo = clo; pmi = cmi; phi = chi;
+            clo = nlo; cmi = nmi; chi = nhi;
+        }
+    }
+    for (long x = i / 4; x < width; x++) median3_pixel(a, b, c, out, x);
+}
+
+#define EXTREMUM_AVX2(NAME, OP, SCALAR)                                                         \
+    AVX2 static void NAME(float *out, const float *a, const float *b, long n, int acc) {            \
+        long i = 0;                                                                                   \
+        if (acc) {                                                                                    \
+            for (; i + 16 <= n; i += 16) {                                                            \
+                const __m256 u = OP(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i));                 \
+                const __m256 v = OP(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8));         \
+                _mm256_storeu_ps(out + i, OP(_mm256_loadu_ps(out + i), u));                          \
+                _mm256_storeu_ps(out + i + 8, OP(_mm256_loadu_ps(out + i + 8), v));                  \
+            }                                                                                         \
+        } else {                                                                                      \
+            for (; i + 16 <= n; i += 16) {                                                            \
+                _mm256_storeu_ps(out + i, OP(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));       \
+                _mm256_storeu_ps(out + i + 8, OP(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8))); \
+            }                                                                                         \
+        }                                                                                             \
+        if (i < n) SCALAR(out + i, a + i, b + i, n - i, acc);                                         \
+    }
+EXTREMUM_AVX2(max_avx2, _mm256_max_ps, max_portable)
+EXTREMUM_AVX2(min_avx2, _mm256_min_ps, min_portable)
+
+#else
+static int use_avx2(void) { return 0; }
+#endif
+
+void lunette_median3_row(const float *a, const float *b, const float *c, float *out, long width) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (use_avx2()) {
+        median3_row_avx2(a, b, c, out, width);
+        return;
+    }
+#endif
+    for (long x = 0; x < width; x++) median3_pixel(a, b, c, out, x);
+}
+
+typedef void (*extremum_fn)(float *out, const float *a, const float *b, long n, int acc);
+
+int lunette_disc_extremum(const float *const *rows, float *const *out, long width, long height, const long *spans,
+                          long r, int maximum) {
+    if (width <= 0 || height <= 0) return 1;
+    extremum_fn op = maximum ? max_portable : min_portable;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (use_avx2()) op = maximum ? max_avx2 : min_avx2;
+#else
+    (void)use_avx2;
+#endif
+    const long sw = width + 2 * r, slots = 2 * r + 1;
+    long levels = 0;  // runs of 2^k pixels for k = 1 … levels (k = 0: the source row itself)
+    while ((2L << levels) <= slots) levels++;
+    float *ring = NULL;
+    if (levels > 0) {
+        ring = malloc(sizeof(float) * 4 * (size_t)sw * (size_t)levels * (size_t)slots);
+        if (!ring) return 0;
+    }
+#define TABLE(i, k) ((k) == 0 ? rows[i] : ring + 4 * sw * (((i) % slots) * levels + (k) - 1))
+    // Source row i's runs: level k from level k − 1 and itself 2^(k−1) pixels on.
+#define BUILD(i)                                                                                     \
+    for (long k = 1; k <= levels; k++) {                                                          \
+        const long half = 1L << (k - 1);                                                          \
+        const float *prev = TABLE(i, k - 1);                                                      \
+        op((float *)TABLE(i, k), prev, prev + 4 * half, 4 * (sw - 2 * half + 1), 0);             \
+    }
+    for (long i = 0; i < slots - 1 && i < height + 2 * r; i++) { BUILD(i) }
+    for (long y = 0; y < height; y++) {
+        BUILD(y + 2 * r)
+        for (long dy = -r; dy <= r; dy++) {
+            const long i = y + r + dy, h = spans[r + dy], len = 2 * h + 1;
+            long k = 0;
+            while ((2L << k) <= len) k++;
+            const float *run = TABLE(i, k) + 4 * (r - h);
+            op(out[y], run, run + 4 * (len - (1L << k)), 4 * width, dy > -r);
+        }
+    }
+#undef BUILD
+#undef TABLE
+    free(ring);
+    return 1;
+}

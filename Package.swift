@@ -79,7 +79,7 @@ let package = Package(
         // Hummingbird server, built only with the Serve trait.
         .target(
             name: "ServeCore", dependencies: ["LuaBridge", "Filters", "Codecs", "PixelCore"],
-            resources: ["index.html", "explorer.css", "api.js", "controls.js", "chain.js", "explorer.js"].map {
+            resources: ["index.html", "explorer.css", "api.js", "controls.js", "curves.js", "chain.js", "explorer.js"].map {
                 .embedInCode("Page/\($0)")
             }),
         .target(

@@ -27,6 +27,27 @@ enum LuaValues {
         return same
     }
 
+    /// The numbers of a table of rows of equal length (`{{r, g, b}, …}`, Vectors or Colors'
+    /// r, g, b), flattened row by row; nil unless every entry is such a row. CIColorCurves'
+    /// curves data: `{{0, 0, 0}, {1, 1, 1}}`.
+    static func rows(_ L: OpaquePointer, _ n: Int32) -> [Double]? {
+        let idx = lua_absindex(L, n)
+        let count = Int(lua_rawlen(L, idx))
+        guard count > 0 else { return nil }
+        var out: [Double] = [], width: Int?
+        for i in 0..<count {
+            lua_rawgeti(L, idx, lua_Integer(i + 1))
+            defer { lunette_pop(L, 1) }
+            guard lua_type(L, -1) == LUA_TTABLE,
+                let row = fields(L, -1, "lunette.Color", ["r", "g", "b"]) ?? numbers(L, -1),
+                !row.isEmpty, row.count == (width ?? row.count)
+            else { return nil }
+            width = row.count
+            out += row
+        }
+        return out
+    }
+
     /// `__name` of the value's metatable, or Lua's type name.
     static func typeName(_ L: OpaquePointer, _ n: Int32) -> String {
         if lua_getmetatable(L, n) != 0 {
@@ -178,7 +199,7 @@ enum LuaValues {
                 return .transform(Transform(v[0], v[1], v[2], v[3], v[4], v[5]))
             }
             if let v = numbers(L, idx), lua_rawlen(L, idx) > 0 { return .vector(Vector(v)) }
-            if let v = nestedNumbers(L, idx) { return .vector(Vector(v)) }
+            if let v = rows(L, idx) { return .vector(Vector(v)) }
             if let runs = try textRuns(L, idx) { return .string(runs) }
             if let json = record(L, idx) { return .string(json) }
         default: break

@@ -25,7 +25,9 @@ struct ServeCommand: ParsableCommand {
             API: GET /api/filters (as `filters --json`), GET /api/filters/NAME,
             GET /api/categories, GET /api/images, POST /api/upload (image bytes),
             POST /api/render ({"steps": [...], "image": "astronaut", "upto": "s2",
-            "size": 512, "format": "png"} → image, X-Render-Time header),
+            "size": 512, "format": "png", "compression": 1, "session": "tab/view"}
+            → image, X-Render-Time header; a newer render with the same session
+            cancels the one in flight, which answers 409),
             POST /api/chain/export, POST /api/chain/import. Errors are JSON
             ({"error": message, "exit": code}) with the CLI's messages.
             Uploads and renders get the --untrusted limits (8192 px per side, 32 MiP)

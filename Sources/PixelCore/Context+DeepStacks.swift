@@ -11,7 +11,10 @@ extension Context {
     /// Runs `work(0)`…`work(count − 1)` in parallel and returns when all are done: here and
     /// on Dispatch's workers for a graph `depth` steps deep up to `deepGraph`, else each on
     /// a new thread with a deep stack. Lua: every `img:save` and `img:pixel`.
-    static func perform(_ count: Int, depth: Int, _ work: @escaping (Int) -> Void) {
+    /// The caller's `CancelToken` goes with the work onto every thread.
+    static func perform(_ count: Int, depth: Int, _ work0: @escaping (Int) -> Void) {
+        let token = Cancellation.current
+        let work: (Int) -> Void = token == nil ? work0 : { i in Cancellation.with(token) { work0(i) } }
         guard depth > deepGraph else {
             if count <= 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: work) }
             return

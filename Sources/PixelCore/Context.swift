@@ -75,7 +75,8 @@ public final class RenderSession {
     }
 }
 
-/// A process-wide request to stop rendering (Ctrl-C in the REPL); renders check it per tile.
+/// A process-wide request to stop rendering (Ctrl-C in the REPL), and the current thread's
+/// `CancelToken` (one render's); renders check both per tile.
 public enum Cancellation {
     static let lock = NSLock()
     nonisolated(unsafe) static var requested = false
@@ -85,10 +86,16 @@ public enum Cancellation {
 
     public static func request() { lock.lock(); requested = true; lock.unlock() }
     public static func reset() { lock.lock(); requested = false; lock.unlock() }
-    public static var isRequested: Bool { lock.lock(); defer { lock.unlock() }; return requested || external?() == true }
+    public static var isRequested: Bool {
+        if current?.isCancelled == true { return true }
+        lock.lock(); defer { lock.unlock() }
+        return requested || external?() == true
+    }
 
-    /// Throws "interrupted" (and clears the request) if one is pending.
+    /// Throws "interrupted" (and clears the request) if one is pending, or "render cancelled"
+    /// when this thread's token is cancelled (the token stays cancelled).
     public static func check() throws {
+        if current?.isCancelled == true { throw cancelledError }
         lock.lock(); defer { lock.unlock() }
         if requested || external?() == true { requested = false; throw LunetteError(.script, "interrupted") }
     }

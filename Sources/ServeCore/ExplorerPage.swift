@@ -7,7 +7,8 @@ enum ExplorerPage {
         var page = String(decoding: PackageResources.index_html, as: UTF8.self)
         page = page.replacingOccurrences(of: "/*STYLE*/", with: String(decoding: PackageResources.explorer_css, as: UTF8.self))
         let script = [
-            PackageResources.api_js, PackageResources.controls_js, PackageResources.chain_js, PackageResources.explorer_js,
+            PackageResources.api_js, PackageResources.controls_js, PackageResources.curves_js, PackageResources.chain_js,
+            PackageResources.explorer_js,
         ]
         .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
         page = page.replacingOccurrences(of: "/*SCRIPT*/", with: script)

@@ -3,10 +3,11 @@ import LuaBridge
 import PixelCore
 
 /// A bounded set of resources (Lua runtimes), one per job that may run at once. A request
-/// that finds none idle is refused at once (503 with Retry-After), never queued; a job that
-/// outlives the time limit answers 503 and keeps its slot until it really ends, so the
-/// bound holds. Renders, chain files and uploads have a pool each, so one kind of work
-/// cannot starve the others.
+/// that finds none idle is refused at once (503 with Retry-After), never queued. Each job
+/// runs under its own `CancelToken`: a job past the time limit (or whose request task is
+/// cancelled) answers at once and its token stops the render at the next tile, freeing the
+/// slot and the threads. Renders, chain files and uploads have a pool each, so one kind of
+/// work cannot starve the others.
 final class RenderPool<Resource>: @unchecked Sendable {
     let capacity: Int
     let timeLimit: Double
@@ -33,34 +34,47 @@ final class RenderPool<Resource>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with a resource of its own on a worker thread.
-    func run<T>(_ body: @escaping (Resource) throws -> T) async throws -> T {
+    /// Runs `body` with a resource of its own on a worker thread, renders there checking
+    /// `token` (a newer request for the same view cancels it: `ServeAPI.Sessions`).
+    func run<T>(token: CancelToken = CancelToken(), _ body: @escaping (Resource) throws -> T) async throws -> T {
         guard let reused = acquire() else {
             throw APIError(
                 "the server is busy: \(capacity) \(what) are running; retry in a moment",
                 status: 503, exit: .limit, headers: [("Retry-After", "1")])
         }
         let once = Once()
-        return try await withCheckedThrowingContinuation { (k: CheckedContinuation<T, Error>) in
-            queue.async {
-                var runtime = reused
-                let result = Result { () throws -> T in
-                    if runtime == nil { runtime = try self.make() }
-                    return try body(runtime!)
-                }
-                self.lock.lock()
-                self.busy -= 1
-                if let runtime { self.idle.append(runtime) }
-                self.lock.unlock()
-                if once.claim() { k.resume(with: result) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (k: CheckedContinuation<T, Error>) in
+                job(reused, token, once, k, body)
             }
-            queue.asyncAfter(deadline: .now() + timeLimit) {
-                if once.claim() {
-                    k.resume(
-                        throwing: APIError(
-                            "time limit of \(RenderPool<Void>.seconds(self.timeLimit)) s reached",
-                            status: 503, exit: .limit, headers: [("Retry-After", "1")]))
-                }
+        } onCancel: {
+            token.cancel()
+        }
+    }
+
+    private func job<T>(
+        _ reused: Resource?, _ token: CancelToken, _ once: Once, _ k: CheckedContinuation<T, Error>,
+        _ body: @escaping (Resource) throws -> T
+    ) {
+        queue.async {
+            var runtime = reused
+            let result = Result { () throws -> T in
+                if runtime == nil { runtime = try self.make() }
+                return try Cancellation.with(token) { try body(runtime!) }
+            }
+            self.lock.lock()
+            self.busy -= 1
+            if let runtime { self.idle.append(runtime) }
+            self.lock.unlock()
+            if once.claim() { k.resume(with: result) }
+        }
+        queue.asyncAfter(deadline: .now() + timeLimit) {
+            if once.claim() {
+                token.cancel()
+                k.resume(
+                    throwing: APIError(
+                        "time limit of \(RenderPool<Void>.seconds(self.timeLimit)) s reached",
+                        status: 503, exit: .limit, headers: [("Retry-After", "1")]))
             }
         }
     }

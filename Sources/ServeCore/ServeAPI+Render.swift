@@ -7,12 +7,30 @@ import PixelCore
 extension ServeAPI {
     /// Renders a chain on a stock photo, an upload or inline image bytes:
     /// `{"steps": [...] | "chain": "<chain file>", "image": "astronaut" | "upload:1",
-    ///   "imageData": "<base64>", "upto": "s2", "size": 256, "format": "png", "quality": 90, "raw": false}`
+    ///   "imageData": "<base64>", "upto": "s2", "size": 256, "format": "png", "quality": 90, "raw": false,
+    ///   "compression": 1, "session": "tab-id/preview"}`
     /// → the image bytes, with `X-Render-Time` (ms) and `X-Source-Size` (the image's W×H before `size`).
+    /// `compression` is PNG's zlib level (0…9, default 6); the page's views ask for 1, several
+    /// times faster to encode for a slightly larger file. A newer render with the same `session` cancels this one (409, see `RenderSessions`).
     func render(_ request: [String: Any]) async throws -> APIResponse {
+        guard let session = try RenderSessions.key(request["session"]) else {
+            return try await render(request, token: CancelToken())
+        }
+        let token = sessions.begin(session)
+        defer { sessions.end(session, token) }
+        do {
+            let response = try await render(request, token: token)
+            return token.isCancelled ? RenderSessions.cancelled(session) : response
+        } catch  where token.isCancelled && !(error is APIError) {
+            return RenderSessions.cancelled(session)
+        }
+    }
+
+    func render(_ request: [String: Any], token: CancelToken) async throws -> APIResponse {
         let start = Date()
         let size = try Self.int(request["size"], "size", 1...Limits.maxSide)
         let quality = try Self.int(request["quality"], "quality", 1...100) ?? 90
+        let compression = try Self.int(request["compression"], "compression", 0...9)
         let raw = request["raw"] as? Bool ?? false
         let upto = request["upto"] as? String
         let format: ImageFormat
@@ -26,12 +44,11 @@ extension ServeAPI {
         if let upto, !chain.ids.isEmpty, !chain.ids.contains(upto) {
             throw APIError("upto: no step with id '\(upto)' in the chain")
         }
-        let source = try image(request, size: nil)
-        let full = source.extent
-        let input = try size.map { try StockImages.scaled(source, maxSide: $0) } ?? source
+        // the source's preview-size copy is made once (per photo and size), not per request
+        let (full, input) = try source(request, size: size)
         let factor = input.extent.width / max(full.width, 1)
         let secondary = try chain.images.map { (step, key, name) in (step, key, try image(["image": name], size: size)) }
-        let bytes: [UInt8] = try await pool.run { rt in
+        let bytes: [UInt8] = try await pool.run(token: token) { rt in
             let c = try rt.chain(text: chain.text, name: chain.name, present: !raw)
             for (step, key, img) in secondary { try rt.setImage(c, step: step, key: key, image: img) }
             try rt.fillStockImages(c, covering: input)
@@ -42,6 +59,7 @@ extension ServeAPI {
             var options = SaveOptions()
             options.format = format
             options.quality = quality
+            if let compression { options.png.compression = compression }
             return try ImageWriter.encode(out, format: format, options: options)
         }
         let ms = Date().timeIntervalSince(start) * 1000
@@ -64,6 +82,15 @@ extension ServeAPI {
         }
         let json = try ChainJSON(request["steps"] ?? [Any](), descriptors: descriptors)
         return (json.text, "steps", json.ids, json.images.map { ($0.step, $0.key, $0.source) })
+    }
+
+    /// The extent of the request's image and the image scaled to `size` (cached for stock
+    /// photos and uploads; inline bytes are decoded and scaled once per request).
+    func source(_ request: [String: Any], size: Int?) throws -> (full: Rect, image: Image) {
+        let original = try image(request, size: nil)
+        guard let size else { return (original.extent, original) }
+        if request["imageData"] is String { return (original.extent, try StockImages.scaled(original, maxSide: size)) }
+        return (original.extent, try image(request, size: size))
     }
 
     /// The image a request names: `imageData` (base64 bytes), `image` = a stock photo or an upload.

@@ -29,6 +29,8 @@ public final class ServeAPI: @unchecked Sendable {
     let chainPool: RenderPool<LuaRuntime>
     let uploadPool: RenderPool<Void>
     let uploads: UploadStore
+    /// The render in flight per client view (a newer one cancels it).
+    let sessions = RenderSessions()
     /// Descriptors by lower-case name; the filters' JSON is made once.
     let descriptors: [String: FilterDescriptor]
     let filtersJSON: [String: Any]

@@ -120,6 +120,31 @@
             try browser.navigate(base, session: session)
             try waitFor("document.body.dataset.ready === '1' && document.querySelectorAll('#chain [data-step]').length === 3")
 
+            // CIColorCurves' editor: nine samples per channel; dragging the middle one (all
+            // three channels) up sets the curves data and updates the preview
+            try eval("chain.clear(); ui.refresh(); document.querySelector('[data-filter=\"CIColorCurves\"]').click()")
+            try waitFor("document.querySelectorAll('svg[data-input=\"inputCurvesData\"] [data-point]').length === 9")
+            let shown =
+                "document.querySelector('#preview').dataset.full === '1' && Number(document.querySelector('#preview').dataset.generation) === ui.preview.generation"
+            try waitFor(shown)
+            let plain = try XCTUnwrap(try eval("document.querySelector('#preview').src") as? String)
+            let handle = try XCTUnwrap(
+                try eval(
+                    "(h => { h.scrollIntoView(); const r = h.getBoundingClientRect(), s = h.ownerSVGElement.getBoundingClientRect(); "
+                        + "return [r.x + r.width / 2, r.y + r.height / 2, s.y + 0.1 * s.height]; })"
+                        + "(document.querySelector('svg[data-input=\"inputCurvesData\"] [data-point=\"4\"]'))") as? [Double])
+            for (type, y) in [("mousePressed", handle[1]), ("mouseMoved", handle[2]), ("mouseReleased", handle[2])] {
+                try browser.send(
+                    "Input.dispatchMouseEvent",
+                    ["type": type, "x": handle[0], "y": y, "button": "left", "buttons": 1, "clickCount": 1],
+                    session: session)
+            }
+            let curves = try XCTUnwrap(try waitFor("chain.state.trial.inputs.inputCurvesData") as? [Double])
+            XCTAssertEqual(curves.count, 27)
+            XCTAssertGreaterThan(curves[12], 0.7, "the middle sample moved up: \(curves)")
+            XCTAssertEqual(curves[12], curves[14])
+            try waitFor(shown + " && document.querySelector('#preview').src !== '\(plain)'")
+
             // a JPEG upload (1 megapixel), then the latency of slider → updated preview on it
             let photo = try StockImages.load("photos/astronaut.png")
             let big = photo.transformed(by: Transform(2, 0, 0, 2, 0, 0))

@@ -37,10 +37,14 @@ const api = {
   },
 };
 
+// This tab's id: a render carries `session` = tab id + view, so the server cancels this
+// view's stale render in flight when a newer one arrives (it answers 409, ignored here).
+api.tab = Math.random().toString(36).slice(2, 10);
+
 // One view (`img`): a quick low-resolution render first, then full resolution.
 class Renderer {
   constructor(img, label, onSource) {
-    this.img = img; this.label = label; this.onSource = onSource;
+    this.img = img; this.label = label; this.onSource = onSource; this.session = `${api.tab}/${img.id}`;
     this.flight = null; this.pending = null; this.url = null; this.generation = 0;
   }
   // request: a render body without size; `quick`: the longest side of the first render.
@@ -56,6 +60,8 @@ class Renderer {
     this.pending = null;
     const body = Object.assign({}, job.request);
     if (!job.full) body.size = job.quick;
+    body.session = this.session;
+    body.compression = 1;  // PNG's fastest zlib level: a preview is encoded once and shown once
     const controller = new AbortController();
     this.flight = {controller, full: job.full};
     const started = performance.now();
@@ -76,7 +82,7 @@ class Renderer {
         this.pending = Object.assign({}, job, {full: true});
       }
     }, err => {
-      if (err.name === 'AbortError') return;
+      if (err.name === 'AbortError' || err.status === 409) return;  // superseded
       if (err.status === 503) { this.retry = job; return; }  // busy: again shortly, unless superseded
       if (job.generation === this.generation) status(err.message, true);
     }).finally(() => {

@@ -1,7 +1,7 @@
 'use strict';
 // Controls from attribute dictionaries: a slider and number field per numeric input, colour
 // pickers, vector fields, handles on the preview for positions, a rectangle tool, image
-// pickers, text fields, a curve editor for CIToneCurve. `edit(key, value)` reports a change
+// pickers, text fields, curve editors for CIToneCurve and CIColorCurves (curves.js). `edit(key, value)` reports a change
 // (value undefined: back to the default); values are JSON as `filters --json` writes them.
 const controls = {
   numberRange(a) {
@@ -41,6 +41,10 @@ const controls = {
       const a = attrs[key];
       if (!a || key === 'inputImage') continue;
       if (curve && key.startsWith('inputPoint')) continue;
+      if (key === 'inputCurvesData' && a.CIAttributeClass === 'NSData') {  // CIColorCurves (curves.js)
+        container.append(controls.colorCurves(key, values[key], edit));
+        continue;
+      }
       const value = values[key] !== undefined ? values[key] : a.CIAttributeDefault;
       const box = controls.el('div', {className: 'control', 'data-input': key});
       box.append(controls.el('label', {textContent: a.CIAttributeDisplayName || key, title: a.CIAttributeDescription || ''}));

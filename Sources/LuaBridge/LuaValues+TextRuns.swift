@@ -23,12 +23,20 @@ extension LuaValues {
             defer { lunette_pop(L, 1) }
             switch lua_type(L, -1) {
             case LUA_TSTRING: runs.append(["text": string(L, -1) ?? ""])
-            case LUA_TTABLE where !hasAnyMetatable(L, -1): runs.append(try run(L, lua_absindex(L, -1), number: i))
+            case LUA_TTABLE where !hasAnyMetatable(L, -1) && !startsWithNumber(L, -1):
+                runs.append(try run(L, lua_absindex(L, -1), number: i))
             default: return nil
             }
         }
         let data = try JSONSerialization.data(withJSONObject: runs)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether the table at `n` starts with a number: a row of numbers, not a run.
+    static func startsWithNumber(_ L: OpaquePointer, _ n: Int32) -> Bool {
+        lua_rawgeti(L, n, 1)
+        defer { lunette_pop(L, 1) }
+        return lua_type(L, -1) == LUA_TNUMBER
     }
 
     /// Whether the value at `n` has a metatable (a Color, Vector or other value type, not a run).

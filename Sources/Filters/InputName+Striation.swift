@@ -7,14 +7,14 @@ extension InputSpec {
     static func striation(identities: Bool) -> [InputSpec] {
         [
             .number(
-                "inputMaxStriationRadius", "Maximum Striation Radius", default: 2.58, min: 0, sliderMin: 0, sliderMax: 10,
+                "inputMaxStriationRadius", "Maximum Striation Radius", 2.58, min: 0, slider: 0...10,
                 identity: identities ? 2.58 : nil, "Reach of the radial streaks, in multiples of the core's radius."),
             .number(
-                "inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
-                identity: identities ? 0.5 : nil, "Brightness of the radial streaks."),
+                "inputStriationStrength", 0.5, min: 0, slider: 0...3, identity: identities ? 0.5 : nil,
+                "Brightness of the radial streaks."),
             .number(
-                "inputStriationContrast", "Striation Contrast", default: 1.375, min: 0, sliderMin: 0, sliderMax: 5,
-                identity: identities ? 1.375 : nil, "Exponent sharpening the streaks (higher: thinner, more separated)."),
+                "inputStriationContrast", 1.375, min: 0, slider: 0...5, identity: identities ? 1.375 : nil,
+                "Exponent sharpening the streaks (higher: thinner, more separated)."),
         ]
     }
 }

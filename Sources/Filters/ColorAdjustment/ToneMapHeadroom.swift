@@ -23,8 +23,7 @@ public enum ToneMapHeadroom {
                 "inputSourceHeadroom", "Source Headroom", class: .number, type: "CIAttributeTypeScalar", min: 1, max: 32,
                 description: "The image's peak as a multiple of reference white; it maps to the target headroom (unset: 1)."),
             .number(
-                "inputTargetHeadroom", "Target Headroom", default: 1, min: 1, max: 32,
-                "The peak the result may reach, as a multiple of reference white (1: SDR)."),
+                "inputTargetHeadroom", 1, in: 1...32, "The peak the result may reach, as a multiple of reference white (1: SDR)."),
         ]
     ) { f in
         let image = try f.image()

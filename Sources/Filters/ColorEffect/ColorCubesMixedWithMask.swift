@@ -19,7 +19,7 @@ public enum ColorCubesMixedWithMask {
                 "inputColorSpace", "Color Space", class: .object,
                 description: "The cubes' colour space by name: \"sRGB\" or \"linearSRGB\" (nil: the linear working space)."),
             .number(
-                "inputExtrapolate", "Extrapolate", type: "CIAttributeTypeBoolean", default: 0,
+                "inputExtrapolate", 0, type: "CIAttributeTypeBoolean",
                 "When true, colours outside 0…1 extrapolate the cubes instead of clamping to their faces."),
         ]
     ) { f in
@@ -29,7 +29,7 @@ public enum ColorCubesMixedWithMask {
         let cube1 = try ColorCubeTable.make(f, dataKey: "inputCube1Data")
         let srgb = space == .srgb
         // An unset cube is the identity: the looked-up colour is the coordinate itself.
-        @inline(__always) func look(_ cube: ColorCubeTable?, _ c: SIMD3<Float>) -> Pixel {
+        @Sendable @inline(__always) func look(_ cube: ColorCubeTable?, _ c: SIMD3<Float>) -> Pixel {
             cube?.lookup(c) ?? Pixel(c.x, c.y, c.z, 1)
         }
         return image.zipped(with: mask) { p, m in

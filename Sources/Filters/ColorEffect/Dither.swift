@@ -14,7 +14,7 @@ public enum Dither {
         inputs: [
             .image(),
             .number(
-                .intensity, default: 0.1, min: 0, max: 5, sliderMin: 0, sliderMax: 1, identity: 0,
+                .intensity, 0.1, in: 0...5, slider: 0...1, identity: 0,
                 "Width of the uniform noise added to each sRGB-encoded channel (0.1: ±0.05, about ±13 levels of 8 bits)."),
         ]
     ) { f in

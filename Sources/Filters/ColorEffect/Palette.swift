@@ -50,6 +50,6 @@ extension InputSpec {
         "inputPaletteImage", "Palette Image", class: .image,
         description: "The palette: the colours of its bottom row (an N×1 image, as CIKMeans makes).")
     static let perceptual = InputSpec.number(
-        "inputPerceptual", "Perceptual", type: "CIAttributeTypeBoolean", default: 0, min: 0, max: 1,
+        "inputPerceptual", 0, type: "CIAttributeTypeBoolean", in: 0...1,
         "Match colours sRGB-encoded (closer to how differences look) instead of in linear light.")
 }

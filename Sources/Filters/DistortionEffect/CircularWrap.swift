@@ -15,7 +15,7 @@ public enum CircularWrap {
         "Wraps the image around a transparent circle: its bottom edge on the circle, its rows on rings further out.",
         inputs: [
             .image(), .center("Centre of the circle."),
-            .number(.radius, default: 150, min: 0, sliderMin: 0, sliderMax: 600, "Radius of the transparent circle, in pixels."),
+            .number(.radius, 150, min: 0, slider: 0...600, "Radius of the transparent circle, in pixels."),
             .number(
                 .angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
                 "Turn of the wrapped image, in radians counter-clockwise (0 puts its middle at the top)."),

@@ -18,8 +18,7 @@ public enum DisplacementDistortion {
                 "inputDisplacementImage", "Displacement Image", class: .image,
                 description: "Red and green values give the horizontal and vertical offset; 0.5 is none."),
             .number(
-                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 50, min: 0,
-                sliderMin: 0, sliderMax: 200, identity: 0,
+                "inputScale", 50, type: "CIAttributeTypeDistance", min: 0, slider: 0...200, identity: 0,
                 "Strength, in pixels: a displacement value of 1 (or 0) moves by half of it."),
         ]
     ) { f in

@@ -23,16 +23,13 @@ public enum Droste {
                 "inputInsetPoint1", "Inset Point 1", type: "CIAttributeTypePosition", default: [400, 400],
                 "The opposite corner of the inset rectangle."),
             .number(
-                "inputStrands", "Strands", default: 1, min: -10, max: 10, sliderMin: -2, sliderMax: 2,
+                "inputStrands", 1, in: -10...10, slider: -2...2,
                 "Number of spiral arms (negative turns the other way; 0 gives no spiral)."),
-            .number(
-                "inputPeriodicity", "Periodicity", default: 1, min: 1, sliderMin: 1, sliderMax: 5,
-                "Copies met per turn around the centre."),
+            .number("inputPeriodicity", 1, min: 1, slider: 1...5, "Copies met per turn around the centre."),
             .number(
                 "inputRotation", "Rotation", type: "CIAttributeTypeAngle", default: 0, sliderMin: 0, sliderMax: 2 * .pi,
                 "Turn of the whole picture, in radians."),
-            .number(
-                "inputZoom", "Zoom", default: 1, min: 0.01, sliderMin: 0.01, sliderMax: 5, "Magnification of the whole picture."),
+            .number("inputZoom", 1, min: 0.01, slider: 0.01...5, "Magnification of the whole picture."),
         ]
     ) { f in
         try requireFinite(

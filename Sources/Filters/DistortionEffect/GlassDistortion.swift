@@ -17,8 +17,7 @@ public enum GlassDistortion {
             .image("inputTexture", "Texture", "A height map: its brightness is the glass's surface height."),
             .center("Where the texture's centre lies on the image."),
             .number(
-                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 200, min: 0,
-                sliderMin: 0.01, sliderMax: 500, identity: 0,
+                "inputScale", 200, type: "CIAttributeTypeDistance", min: 0, slider: 0.01...500, identity: 0,
                 "Strength of the refraction: the offset, in pixels, of a slope of one unit of brightness per pixel."),
         ]
     ) { f in

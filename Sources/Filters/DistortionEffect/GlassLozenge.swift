@@ -15,7 +15,7 @@ public enum GlassLozenge {
             .vector(.point0, default: [150, 150], "Centre of the lozenge's first end."),
             .vector(.point1, default: [350, 150], "Centre of the lozenge's second end."),
             .number(
-                .radius, default: 100, min: 0, sliderMin: 0, sliderMax: 1000, identity: 100,
+                .radius, 100, min: 0, slider: 0...1000, identity: 100,
                 "Half-width of the lozenge (the radius of its round ends), in pixels."),
             .refraction,
         ]

@@ -12,7 +12,7 @@ public enum NinePartTiled {
         "Grows the image by repeating its middle band between the breakpoints, keeping the corners and edges unchanged.",
         inputs: NinePart.inputs(
             .number(
-                "inputFlipYTiles", "Flip Y Tiles", type: "CIAttributeTypeBoolean", default: 1, min: 0, max: 1,
+                "inputFlipYTiles", "Flip Y Tiles", 1, type: "CIAttributeTypeBoolean", in: 0...1,
                 "1 lays the vertical tiles from the top of the middle band, 0 from its bottom."))
     ) { f in try NinePart.warp(f, tiled: true, flipY: f.number("inputFlipYTiles") != 0) }
 }

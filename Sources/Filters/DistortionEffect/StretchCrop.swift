@@ -20,11 +20,10 @@ public enum StretchCrop {
                 "inputSize", "Size", type: "CIAttributeTypePosition", default: [1280, 720],
                 "Width and height of the output, in pixels."),
             .number(
-                "inputCropAmount", "Crop Amount", default: 0.25, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
+                "inputCropAmount", 0.25, in: 0...1, slider: 0...1,
                 "0 fits by stretching only, 1 by cropping only (keeping proportions)."),
             .number(
-                "inputCenterStretchAmount", "Center Stretch Amount", default: 0.25, min: 0, max: 1,
-                sliderMin: 0, sliderMax: 1,
+                "inputCenterStretchAmount", 0.25, in: 0...1, slider: 0...1,
                 "How much of the stretch the centre takes: 1 stretches evenly, 0 keeps the centre's proportions."),
         ]
     ) { f in

@@ -12,12 +12,8 @@ public enum TorusLensDistortion {
         "Lays a ring-shaped glass lens on the image, refracting what lies under the ring.",
         inputs: [
             .image(), .center("Centre of the ring."),
-            .number(
-                .radius, default: 160, min: 0, sliderMin: 0, sliderMax: 500, identity: 0,
-                "Outer radius of the ring, in pixels."),
-            .number(
-                .width, default: 80, min: 0, sliderMin: 0, sliderMax: 200, identity: 0,
-                "Width of the ring, in pixels."),
+            .number(.radius, 160, min: 0, slider: 0...500, identity: 0, "Outer radius of the ring, in pixels."),
+            .number(.width, 80, min: 0, slider: 0...200, identity: 0, "Width of the ring, in pixels."),
             .refraction,
         ]
     ) { f in

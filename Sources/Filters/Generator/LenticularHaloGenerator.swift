@@ -24,23 +24,17 @@ public enum LenticularHaloGenerator {
                 "inputColor", "Color", class: .color, default: .color(Color(1, 0.9, 0.8, 1)),
                 description: "The halo's colour (where its rings overlap)."),
             .number(
-                "inputHaloRadius", "Halo Radius", type: "CIAttributeTypeDistance", default: 70, min: 0, sliderMin: 0,
-                sliderMax: 1000, "Radius of the ring's middle."),
+                "inputHaloRadius", 70, type: "CIAttributeTypeDistance", min: 0, slider: 0...1000, "Radius of the ring's middle."),
             .number(
-                "inputHaloWidth", "Halo Width", type: "CIAttributeTypeDistance", default: 87, min: 0, sliderMin: 0,
-                sliderMax: 300, "Width of each colour's ring."),
+                "inputHaloWidth", 87, type: "CIAttributeTypeDistance", min: 0, slider: 0...300, "Width of each colour's ring."),
             .number(
-                "inputHaloOverlap", "Halo Overlap", default: 0.77, min: 0, sliderMin: 0, sliderMax: 1,
+                "inputHaloOverlap", 0.77, min: 0, slider: 0...1,
                 "How much the red, green and blue rings overlap: 1 one ring, 0 fully separated."),
             .number(
-                "inputStriationStrength", "Striation Strength", default: 0.5, min: 0, sliderMin: 0, sliderMax: 3,
+                "inputStriationStrength", 0.5, min: 0, slider: 0...3,
                 "How strongly the radial streaks modulate the ring (0: none)."),
-            .number(
-                "inputStriationContrast", "Striation Contrast", default: 1, min: 0, sliderMin: 0, sliderMax: 5,
-                "Exponent sharpening the streaks."),
-            .number(
-                "inputTime", "Time", default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1, identity: 0,
-                "Turns the streaks; 0 and 1 give the same halo."),
+            .number("inputStriationContrast", 1, min: 0, slider: 0...5, "Exponent sharpening the streaks."),
+            .number("inputTime", 0, in: 0...1, slider: 0...1, identity: 0, "Turns the streaks; 0 and 1 give the same halo."),
         ]
     ) { f in
         let c = f.vector("inputCenter")

@@ -16,7 +16,7 @@ public enum MeshGenerator {
         .generator, "CIMeshGenerator", "Mesh Generator",
         "Draws line segments (each a Vector x0, y0, x1, y1) of the given width and colour, anti-aliased.",
         inputs: [
-            .number(.width, default: 1.5, min: 0, sliderMin: 1, sliderMax: 10, "The lines' width in pixels."),
+            .number(.width, 1.5, min: 0, slider: 1...10, "The lines' width in pixels."),
             InputSpec(
                 "inputColor", "Color", class: .color, default: .color(Color(1, 1, 1, 1)), description: "The lines' colour."),
             InputSpec(

@@ -45,12 +45,12 @@ public enum SunbeamsGenerator {
             InputSpec(
                 "inputColor", "Color", class: .color, default: .color(Color(1, 0.5, 0, 1)), description: "Colour of the rays."),
             .number(
-                "inputSunRadius", "Sun Radius", type: InputName.distance, default: 40, min: 0, sliderMin: 0, sliderMax: 800,
-                identity: 40, "Radius of the white sun disc, in pixels."),
+                "inputSunRadius", 40, type: InputName.distance, min: 0, slider: 0...800, identity: 40,
+                "Radius of the white sun disc, in pixels."),
         ] + InputSpec.striation(identities: true) + [
             .number(
-                "inputTime", "Time", type: InputName.scalar, default: 0, min: 0, max: 1, sliderMin: 0, sliderMax: 1,
-                identity: 0, "Turns the streaks (animate it for twinkling rays).")
+                "inputTime", 0, type: InputName.scalar, in: 0...1, slider: 0...1, identity: 0,
+                "Turns the streaks (animate it for twinkling rays).")
         ]
     ) { f in
         try requireFinite(f, "inputCenter", "inputSunRadius", "inputMaxStriationRadius", "inputTime")

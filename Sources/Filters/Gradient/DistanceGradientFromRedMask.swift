@@ -17,7 +17,7 @@ public enum DistanceGradientFromRedMask {
         inputs: [
             .image("inputImage", "Image", "The mask: pixels whose red is above 0.5."),
             .number(
-                "inputMaximumDistance", "Maximum Distance", type: "CIAttributeTypeDistance", default: 10, min: 0, max: 1000,
+                "inputMaximumDistance", 10, type: "CIAttributeTypeDistance", in: 0...1000,
                 "The distance that maps to 1; pixels farther from the mask are 1 too."),
         ]
     ) { f in

@@ -13,15 +13,12 @@ public enum HueSaturationValueGradient {
         .gradient, "CIHueSaturationValueGradient", "Hue/Saturation/Value Gradient",
         "A colour wheel around the origin: hue varies with the angle, saturation with the distance from the centre, at brightness value.",
         inputs: [
+            .number("inputValue", 1, min: 0, slider: 0...1, "The HSV value (brightness) of the wheel."),
+            .number(.radius, 300, min: 0, slider: 0...800, "The wheel's radius: saturation 1 at it."),
             .number(
-                "inputValue", "Value", default: 1, min: 0, sliderMin: 0, sliderMax: 1, "The HSV value (brightness) of the wheel."),
-            .number(.radius, default: 300, min: 0, sliderMin: 0, sliderMax: 800, "The wheel's radius: saturation 1 at it."),
-            .number(
-                "inputSoftness", "Softness", default: 1, min: 0, sliderMin: 0, sliderMax: 1,
+                "inputSoftness", 1, min: 0, slider: 0...1,
                 "Width in pixels over which the wheel's edge fades out (0: a hard edge)."),
-            .number(
-                "inputDither", "Dither", default: 1, min: 0, sliderMin: 0, sliderMax: 3,
-                "Noise added against banding, in 8-bit levels (0: none)."),
+            .number("inputDither", 1, min: 0, slider: 0...3, "Noise added against banding, in 8-bit levels (0: none)."),
             InputSpec(
                 "inputColorSpace", "Color Space", class: .object,
                 description: "The space of the HSV colours by name: \"sRGB\" (default) or \"linearSRGB\"."),

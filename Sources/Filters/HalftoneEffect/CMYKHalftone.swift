@@ -20,17 +20,16 @@ public enum CMYKHalftone {
         "Simulates cyan, magenta, yellow and black ink dots on white paper, with gray-component replacement and under-color removal.",
         inputs: [
             .image(), Halftone.center,
-            .number(
-                .width, default: 6, min: -2, sliderMin: 2, sliderMax: 100, identity: 6, "Pitch of the dot screens, in pixels."),
+            .number(.width, 6, min: -2, slider: 2...100, identity: 6, "Pitch of the dot screens, in pixels."),
             Halftone.angle,
             .number(
-                "inputSharpness", "Sharpness", type: "CIAttributeTypeDistance", default: 0.7, min: 0, sliderMin: 0, sliderMax: 1,
+                "inputSharpness", 0.7, type: "CIAttributeTypeDistance", min: 0, slider: 0...1,
                 "Dot edge sharpness: 1 crisp, 0 soft."),
             .number(
-                "inputGCR", "Gray Component Replacement", default: 1, min: 0, sliderMin: 0, sliderMax: 1, identity: 1,
+                "inputGCR", "Gray Component Replacement", 1, min: 0, slider: 0...1, identity: 1,
                 "Share of the grey component (the least of C, M, Y) printed as black."),
             .number(
-                "inputUCR", "Under Color Removal", default: 0.5, min: 0, sliderMin: 0, sliderMax: 1, identity: 0.5,
+                "inputUCR", "Under Color Removal", 0.5, min: 0, slider: 0...1, identity: 0.5,
                 "Share of that black removed from the colours under it when GCR is below 1."),
         ]
     ) { f in

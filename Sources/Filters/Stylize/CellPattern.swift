@@ -54,7 +54,7 @@ public enum CellPattern {
             .stylize, name, displayName, description,
             inputs: [
                 .image(),
-                .number(.radius, default: 20, min: 1, sliderMin: 1, sliderMax: 100, identity: 1, "Size of the cells, in pixels."),
+                .number(.radius, 20, min: 1, slider: 1...100, identity: 1, "Size of the cells, in pixels."),
                 .center(center),
             ]
         ) { f in

@@ -16,16 +16,10 @@ public enum DepthOfField {
             .image(),
             .vector(.point0, default: [0, 300], "One point of the line in focus."),
             .vector(.point1, default: [300, 300], "Another point of the line in focus."),
-            .number(
-                "inputSaturation", "Saturation", default: 1.5, min: 0, sliderMin: 0, sliderMax: 10,
-                "Saturation of the band in focus (1 unchanged)."),
-            .number(
-                "inputUnsharpMaskRadius", "Unsharp Mask Radius", default: 2.5, min: 0, sliderMin: 0, sliderMax: 10,
-                "Radius of the sharpening in focus."),
-            .number(
-                "inputUnsharpMaskIntensity", "Unsharp Mask Intensity", default: 0.5, min: 0, sliderMin: 0, sliderMax: 10,
-                "Strength of the sharpening in focus (0 none)."),
-            .number("inputRadius", "Radius", default: 6, min: 0, sliderMin: 0, sliderMax: 30, "Blur radius out of focus."),
+            .number("inputSaturation", 1.5, min: 0, slider: 0...10, "Saturation of the band in focus (1 unchanged)."),
+            .number("inputUnsharpMaskRadius", 2.5, min: 0, slider: 0...10, "Radius of the sharpening in focus."),
+            .number("inputUnsharpMaskIntensity", 0.5, min: 0, slider: 0...10, "Strength of the sharpening in focus (0 none)."),
+            .number("inputRadius", 6, min: 0, slider: 0...30, "Blur radius out of focus."),
         ]
     ) { f in
         let image = try f.image()

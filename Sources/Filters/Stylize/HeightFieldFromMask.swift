@@ -17,9 +17,7 @@ public enum HeightFieldFromMask {
         "Turns a greyscale mask into a smooth height field that is 0 at the mask's edge.",
         inputs: [
             .image(),
-            .number(
-                .radius, default: 10, min: 0, sliderMin: 0, sliderMax: 300, identity: 10,
-                "Width of the rise from the mask's edge, in pixels."),
+            .number(.radius, 10, min: 0, slider: 0...300, identity: 10, "Width of the rise from the mask's edge, in pixels."),
         ]
     ) { f in
         let image = try f.image()

@@ -13,8 +13,8 @@ public enum HexagonalPixellate {
         inputs: [
             .image(), .center("The centre of one hexagon."),
             .number(
-                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 8, min: 1, sliderMin: 1,
-                sliderMax: 100, identity: 1, "Distance between neighbouring hexagons' centres, in pixels."),
+                "inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, identity: 1,
+                "Distance between neighbouring hexagons' centres, in pixels."),
         ]
     ) { f in
         let c = f.vector("inputCenter"), s = f.number("inputScale")

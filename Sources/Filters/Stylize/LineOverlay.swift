@@ -15,20 +15,17 @@ public enum LineOverlay {
         inputs: [
             .image(),
             .number(
-                "inputNRNoiseLevel", "NR Noise Level", default: 0.07, min: 0, sliderMin: 0, sliderMax: 0.1, identity: 0,
+                "inputNRNoiseLevel", "NR Noise Level", 0.07, min: 0, slider: 0...0.1, identity: 0,
                 "Noise reduction: luminance steps below this are smoothed away first."),
             .number(
-                "inputNRSharpness", "NR Sharpness", default: 0.71, min: 0, sliderMin: 0, sliderMax: 2, identity: 0,
+                "inputNRSharpness", "NR Sharpness", 0.71, min: 0, slider: 0...2, identity: 0,
                 "Noise reduction: sharpening of the edges that remain."),
             .number(
-                "inputEdgeIntensity", "Edge Intensity", default: 1, min: 0, sliderMin: 0, sliderMax: 200, identity: 0,
+                "inputEdgeIntensity", 1, min: 0, slider: 0...200, identity: 0,
                 "Multiplies the edge strength before the threshold."),
+            .number("inputThreshold", 0.1, min: 0, slider: 0...1, identity: 0, "Edge strength below which nothing is drawn."),
             .number(
-                "inputThreshold", "Threshold", default: 0.1, min: 0, sliderMin: 0, sliderMax: 1, identity: 0,
-                "Edge strength below which nothing is drawn."),
-            .number(
-                "inputContrast", "Contrast", default: 50, min: 0.25, sliderMin: 0.25, sliderMax: 200, identity: 1,
-                "Slope of the lines' alpha above the threshold."),
+                "inputContrast", 50, min: 0.25, slider: 0.25...200, identity: 1, "Slope of the lines' alpha above the threshold."),
         ],
         build: { f in
             let image = try f.image()

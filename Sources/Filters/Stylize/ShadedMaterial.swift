@@ -16,8 +16,8 @@ public enum ShadedMaterial {
             .image(),
             .image("inputShadingImage", "Shading Image", "A lit hemisphere: its colours by the surface's direction."),
             .number(
-                "inputScale", "Scale", type: "CIAttributeTypeDistance", default: 10, min: 0, sliderMin: 0.5,
-                sliderMax: 200, "Exaggerates the relief: heights are multiplied by it."),
+                "inputScale", 10, type: "CIAttributeTypeDistance", min: 0, slider: 0.5...200,
+                "Exaggerates the relief: heights are multiplied by it."),
         ]
     ) { f in
         let image = try f.image(), shading = try f.image("inputShadingImage")

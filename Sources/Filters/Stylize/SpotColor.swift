@@ -67,11 +67,10 @@ extension SpotColor {
                 default: .color(Color(replacement[0], replacement[1], replacement[2], 1)),
                 description: "The spot colour range \(k) becomes."),
             .number(
-                "inputCloseness\(k)", "Closeness \(k)", default: closeness, min: 0, sliderMin: 0, sliderMax: 0.5,
+                "inputCloseness\(k)", "Closeness \(k)", closeness, min: 0, slider: 0...0.5,
                 "Distance from the centre colour still in range \(k)."),
             .number(
-                "inputContrast\(k)", "Contrast \(k)", default: contrast, min: 0, sliderMin: 0, sliderMax: 1,
-                "Sharpness of range \(k)'s edge: 1 hard."),
+                "inputContrast\(k)", "Contrast \(k)", contrast, min: 0, slider: 0...1, "Sharpness of range \(k)'s edge: 1 hard."),
         ]
     }
 }

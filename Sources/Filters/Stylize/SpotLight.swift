@@ -22,11 +22,11 @@ public enum SpotLight {
                 "inputLightPointsAt", "Light Points At", type: "CIAttributeTypePosition3", default: [200, 200, 0],
                 "The point the beam is aimed at."),
             .number(
-                "inputBrightness", "Brightness", type: "CIAttributeTypeDistance", default: 3, min: 0, sliderMin: 0,
-                sliderMax: 10, identity: 1, "Multiplies the light on the beam's axis."),
+                "inputBrightness", 3, type: "CIAttributeTypeDistance", min: 0, slider: 0...10, identity: 1,
+                "Multiplies the light on the beam's axis."),
             .number(
-                "inputConcentration", "Concentration", default: 0.1, min: 0.001, sliderMin: 0.001, sliderMax: 1.5,
-                identity: 20, "Spread of the beam: smaller is tighter."),
+                "inputConcentration", 0.1, min: 0.001, slider: 0.001...1.5, identity: 20,
+                "Spread of the beam: smaller is tighter."),
             InputSpec(
                 "inputColor", "Color", class: .color, type: "CIAttributeTypeOpaqueColor", default: .color(Color(1, 1, 1, 1)),
                 description: "Colour of the light."),

@@ -60,11 +60,16 @@ public enum RippleTransition {
             cx: c[0], cy: c[1], front: time * (reach + width), width: width, scale: scale,
             tilt: min(max(Double.pi * scale / width, -1), 1))
         let shift = abs(scale)
+        // Points displaced past an image's edge read its edge (no transparent notches).
         let warp: (Image) -> Image = { image in
-            Image(
+            let e = image.extent
+            return Image(
                 WarpNode(
-                    image, extent: image.extent, sourceRegion: { r in r.rect.insetBy(-shift - 1, -shift - 1) },
-                    map: { x, y in wave.source(x, y) }))
+                    image, extent: e, sourceRegion: { r in r.rect.insetBy(-shift - 1, -shift - 1) },
+                    map: { x, y in
+                        let p = wave.source(x, y)
+                        return Point(min(max(p.x, e.minX + 0.5), e.maxX - 0.5), min(max(p.y, e.minY + 0.5), e.maxY - 0.5))
+                    }))
         }
         return Image(
             PositionalPointNode([warp(source), warp(target)]) { x, y, s, t, _ in

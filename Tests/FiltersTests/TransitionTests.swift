@@ -35,6 +35,10 @@ final class TransitionTests: FilterTestCase {
             ("CIFlashTransition", ["inputExtent": extent, "inputCenter": centre]),
             ("CIModTransition", ["inputCenter": centre, "inputRadius": .number(20), "inputCompression": .number(100)]),
             (
+                "CIRippleTransition",
+                ["inputExtent": extent, "inputCenter": centre, "inputWidth": .number(40), "inputScale": .number(5)]
+            ),
+            (
                 "CIDisintegrateWithMaskTransition",
                 [
                     "inputMaskImage": .image(photos.2), "inputShadowOffset": .vector(Vector(0, -3)),

@@ -23,30 +23,13 @@ final class WebPStreamTests: XCTestCase {
         }
         XCTAssertGreaterThan(try AtomicFile.read(paths[4]).count, 1 << 17, "a lossless file of several pieces")
         for path in paths {
-            let streamed = try ImageIO.open(path)
-            XCTAssertTrue(streamed.node is RowStreamNode, path)
-            let whole = try ImageIO.load(path)
-            XCTAssertEqual(try FormatFixtures.pixels(streamed), try FormatFixtures.pixels(whole), path)
-            XCTAssertEqual(
-                try FormatFixtures.pixels(streamed), try FormatFixtures.pixels(streamed), "\(path): a second render decodes again"
-            )
-            XCTAssertEqual(streamed.isOpaque, whole.isOpaque, path)
+            let (streamed, whole) = try FormatFixtures.assertStreamsLikeWholeDecode(path, path)
             XCTAssertEqual(streamed.metadata?.properties["Compression"], whole.metadata?.properties["Compression"])
         }
     }
 
     func testATruncatedWebPFailsTheRenderWithoutAnOutput() throws {
-        let dir = Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["lossy.webp", "lossless.webp"] {
-            let bytes = try AtomicFile.read(FormatFixtures.path(name))
-            let cut = dir.appendingPathComponent("cut-" + name).path
-            try Data(bytes.prefix(bytes.count * 2 / 3)).write(to: URL(fileURLWithPath: cut))
-            let out = dir.appendingPathComponent("out.png").path
-            XCTAssertThrowsError(try ImageWriter.write(try ImageIO.open(cut), to: out), name) {
-                XCTAssertEqual(($0 as? LunetteError)?.status, .truncated, "\($0)")
-            }
-            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
-        }
+        try FormatFixtures.assertTruncatedStreamsLeaveNoOutput(
+            ["lossy.webp", "lossless.webp"], keeping: (2, 3), outputName: "out.png")
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import PixelCore
 
-/// CIPageCurlWithShadowTransition: the page curl of `CIPageCurlTransition` (without a shading
-/// image) casting a shadow on the target: ahead of the cylinder's line of contact the target
-/// is darkened by shadowAmount · (1 − d/w)², d the distance from that line, over
-/// w = radius · (1 + 2·shadowSize) px, limited to `shadowExtent` unless it is empty. The
-/// curl travels w px further so that time 1 leaves the target clear of shadow.
-/// Model chosen by Lunette after Core Image's description.
+/// CIPageCurlWithShadowTransition: the page curl of `CIPageCurlTransition` (the same
+/// geometry, without a shading image) casting a shadow on the target: past the cylinder's
+/// line of contact, on the lifted side, the target is darkened by shadowAmount · (1 − d/w)²,
+/// d the distance from that line, over w = radius · (1 + 2·shadowSize) px, limited to
+/// `shadowExtent` unless it is empty. The curl travels w − radius px further so that time 1
+/// leaves the target clear of shadow. The shadow is Lunette's model after Core Image's
+/// description (no Apple render of this filter was at hand).
 /// Lua: `a | CIPageCurlWithShadowTransition{targetImage = b, time = 0.4, extent = a.extent, radius = 60}`
 public enum PageCurlWithShadowTransition {
     public static let descriptor = FilterDescriptor(
@@ -14,7 +15,7 @@ public enum PageCurlWithShadowTransition {
         "Curls the image up like a turning page to reveal the target image, the page casting a shadow on it.",
         inputs: [
             .image(), .target, .backside,
-            .vector(.extent, default: [0, 0, 0, 0], "The page: the part of the image that curls (empty: the whole image)."),
+            .vector(.extent, default: [0, 0, 0, 0], "The area the curl crosses (empty: the whole image)."),
             .time, .curlAngle, .curlRadius,
             .number(
                 "inputShadowSize", 0.5, type: InputName.distance, in: 0...1, slider: 0...1,
@@ -34,14 +35,14 @@ public enum PageCurlWithShadowTransition {
         if f.rect("inputExtent").isEmpty {
             inputs["inputExtent"] = .vector(Vector(source.extent.x, source.extent.y, source.extent.width, source.extent.height))
         }
-        let curl = try PageCurl(FilterInputs(filter: f.filter, values: inputs), source: source, reach: reach)
+        let curl = try PageCurl(FilterInputs(filter: f.filter, values: inputs), source: source, reach: reach - radius)
         let amount = Float(min(max(f.number("inputShadowAmount"), 0), 1))
         let area = f.rect("inputShadowExtent")
         let shadowed = Image(
             PositionalPointNode([target]) { x, y, t, _, _ in
                 guard amount > 0, area.isEmpty || (x >= area.minX && x < area.maxX && y >= area.minY && y < area.maxY)
                 else { return t }
-                let d = curl.along(x, y) - curl.axis
+                let d = curl.contact - curl.along(x, y)
                 guard d > 0, d < reach else { return t }
                 let k = 1 - d / reach
                 return t * (1 - amount * Float(k * k))

@@ -4,8 +4,9 @@ import PixelCore
 /// The optional `inputShadingImage` of the ripple and page-curl transitions: an image of a
 /// shaded sphere that lights a curved surface by its tilt (a sphere map). A surface tilted by
 /// (tx, ty) (the horizontal part of its unit normal, each −1…1) reads the shading image at
-/// its centre + (tx, ty) · half its size; the difference from the centre (a flat surface) is
-/// added to the colour, so a flat surface is left unchanged and no shading image shades nothing.
+/// its centre + (tx, ty) · half its size. The ripple adds the difference from the centre (a
+/// flat surface is left unchanged), the page curl's back the colour itself; no shading image
+/// shades nothing.
 struct Shading: Sendable {
     let buffer: PixelBuffer?
     let cx, cy, hx, hy: Double
@@ -34,6 +35,14 @@ struct Shading: Sendable {
         let b = try Context(threads: 1).render(image, rect: r)
         let cx = e.x + e.width / 2, cy = e.y + e.height / 2
         self.init(buffer: b, cx: cx, cy: cy, hx: e.width / 2, hy: e.height / 2, flat: Sampler.bilinear(b, cx, cy))
+    }
+
+    /// `p` with the shading image's colour at tilt (tx, ty) added over its coverage, clamped
+    /// to its premultiplied range (the page curls' back: a white shading image whitens it).
+    @inline(__always) func added(_ p: Pixel, tx: Double, ty: Double) -> Pixel {
+        guard let buffer, p.w > 0 else { return p }
+        let q = p + Sampler.bilinear(buffer, cx + tx * hx, cy + ty * hy) * p.w
+        return Pixel(min(max(q.x, 0), p.w), min(max(q.y, 0), p.w), min(max(q.z, 0), p.w), p.w)
     }
 
     /// `p` lit by a surface tilted by (tx, ty), clamped to its premultiplied range.

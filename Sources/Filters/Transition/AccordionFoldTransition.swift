@@ -10,13 +10,16 @@ import PixelCore
 /// there linearly (y′ = B + (y − B)/τ), the shorter one repeats its row B; on both, a panel
 /// of fold depth d (0 at even creases, 1 at odd, linear between) reads x′ = x·(1 + k·d) from
 /// the centre, k = (1 − τ)Δ / (n·(sum of widths)), and is shaded 1 − foldShadowAmount·(1 − τ)·f,
-/// f the height within its panel. Rows above shift by τΔ; mix: shorter·(1 − τ) + taller·τ.
+/// f the height within its panel. Above the band each image's rows meet its top; the mix is
+/// shorter·(1 − τ) + taller·τ (premultiplied, linear).
 /// Time 0 is the source itself, time 1 the target. The frame's left and top edges sit on
 /// whole pixels (nearest to Apple's), as Apple's render of its fractional extent shows.
 /// Evidence: Apple's render (iOS 13.3, 1000×562 → 1500×1500, time 0.497, 6 folds, B 100)
 /// is 1501×1029 with its last column and bottom row empty (a frame of 1500 × 1028.19 at a
 /// fractional left edge); numpy on it finds every law above (y′ slope 2.0120 = 1/τ,
 /// zigzag inset 22.9 px = 750·k/(1 + k), shade 1 − 0.503·f); with them it matches at 54 dB.
+/// The frame law (sizes, centring, k, the shade's 1 − τ) is that of Core Image's own
+/// `-[CIAccordionFoldTransition outputImage]` as published decompiled; a PNG holds no origin.
 /// Lua: `a | CIAccordionFoldTransition{targetImage = b, time = 0.5, numberOfFolds = 4}`
 public enum AccordionFoldTransition {
     /// Where a frame point reads the shorter and the taller image, and its shade; frame

@@ -34,6 +34,11 @@ specials.CIConvolutionRGB5X5.prepare = function(f) f.inputWeights = kernels.gaus
 specials.CIConvolutionRGB7X7.prepare = function(f) f.inputWeights = flat(49) end
 specials.CIConvolutionRGB9Horizontal.prepare = function(f) f.inputWeights = flat(9) end
 specials.CIConvolutionRGB9Vertical.prepare = function(f) f.inputWeights = flat(9) end
+-- the accordion folds only between images of different heights: try's stock target keeps its lower 60 %
+specials.CIAccordionFoldTransition = {prepare = function(f)
+  local t = f.inputTargetImage
+  if t then local e = t.extent; f.inputTargetImage = t:cropped(Rect(e.x, e.y, e.width, math.floor(e.height * 0.6))) end
+end}
 -- a photo (not yet a histogram row) is charted as its 256-bin histogram
 specials.CIHistogramDisplayFilter = {input = function(img)
   if img.extent.height <= 1 then return img end

@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CEditShim", dependencies: ["CEdit"]),
-        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
         .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         // Image formats and colour management (Debian: libjpeg62-turbo-dev, liblcms2-dev,
         // libwebp-dev, libtiff-dev, libheif-dev); each library's error handling stays in its shim.

@@ -1,8 +1,6 @@
 // Parallel PNG encoding: rows are filtered and deflated in independent pieces (on any
-// thread), then joined into one zlib stream. Each piece but the last ends with a zlib full
-// flush (an empty stored block at a byte boundary, no back-references across it), so
-// pieces simply concatenate. The Adler-32 checksums of the pieces are combined. The pieces
-// go into the file as IDAT chunks through libpng.
+// thread; lunette_png_deflate.c), then joined into one zlib stream. The Adler-32 checksums
+// of the pieces are combined. The pieces go into the file as IDAT chunks through libpng.
 #include "lunette_png.h"
 #include <png.h>
 #include <setjmp.h>
@@ -94,48 +92,6 @@ void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, 
     }
     free(zero);
 }
-
-size_t lp_deflate_bound(size_t n) { return n + n / 8 + 1024; }
-
-// Raw deflate of `in`, Z_FILTERED as libpng uses for filtered rows, ending in a full
-// flush (an empty stored block, byte aligned, history reset) unless `last`, which ends the
-// stream. `light`: a one-link match search (zlib's level 6 walks up to 128 links; a good
-// length of 258 keeps zlib from quartering a chain of 1 into an unbounded 0).
-static size_t deflate_raw(int level, int light, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    z_stream s;
-    memset(&s, 0, sizeof s);
-    if (deflateInit2(&s, level, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) return 0;
-    if (light && deflateTune(&s, 258, 16, 128, 1) != Z_OK) { deflateEnd(&s); return 0; }
-    s.next_in = (Bytef *)in;
-    s.avail_in = (uInt)n;
-    s.next_out = out;
-    s.avail_out = (uInt)cap;
-    int rc = deflate(&s, last ? Z_FINISH : Z_FULL_FLUSH);
-    size_t size = cap - s.avail_out;
-    int complete = last ? rc == Z_STREAM_END : (rc == Z_OK && s.avail_in == 0 && s.avail_out > 0);
-    deflateEnd(&s);
-    return complete ? size : 0;
-}
-
-// Deflates one piece; pieces compressed apart on different threads concatenate into one
-// stream (every piece but the last ends on a full flush). At level 6 a sample (the first
-// eighth, at least 32 KiB) is deflated with both searches: the one-link search does the
-// piece unless the full one wins the sample by 2 %. The light search alone costs more
-// than 5 % of Pillow's file on some photos (JPEG blocks) and renders (flat or synthetic
-// areas); the full one alone costs several times the time on photos it does not help.
-size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    if (level != 6) return deflate_raw(level, 0, in, n, last, out, cap);
-    size_t m = n / 8 > 32768 ? n / 8 : (n < 32768 ? n : 32768);
-    size_t scap = lp_deflate_bound(m);
-    uint8_t *sample = malloc(scap);
-    if (!sample) return 0;
-    size_t light = deflate_raw(6, 1, in, m, 1, sample, scap), full = deflate_raw(6, 0, in, m, 1, sample, scap);
-    free(sample);
-    int use_full = !light || (double)full < 0.98 * (double)light;
-    return deflate_raw(6, !use_full, in, n, last, out, cap);
-}
-
-uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n) { return (uint32_t)adler32(adler, p, (uInt)n); }
 
 uint32_t lp_adler32_combine(uint32_t a1, uint32_t a2, size_t len2) {
     const uint64_t mod = 65521;

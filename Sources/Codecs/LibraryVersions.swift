@@ -13,6 +13,7 @@ public enum LibraryVersions {
         [
             ("libpng", String(cString: lp_libpng_version())),
             ("zlib", String(cString: lp_zlib_version())),
+            ("libdeflate", String(cString: lp_libdeflate_version())),
             ("libjpeg", String(cString: lj_version())),
             ("libwebp", dotted(Int(lw_version()), base: 256)),
             (

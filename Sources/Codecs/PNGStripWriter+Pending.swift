@@ -56,7 +56,10 @@ final class PendingStrip: @unchecked Sendable {
         }
         let cap = lp_deflate_bound(length)
         let data = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)
-        let size = lp_deflate_piece(Int32(level), filtered, length, last && p == pieceCount - 1 ? 1 : 0, data, cap)
+        let isLast: Int32 = last && p == pieceCount - 1 ? 1 : 0
+        let size =
+            PNGStripWriter.deflateMethod.map { lp_deflate_piece_using($0, filtered, length, isLast, data, cap) }
+            ?? lp_deflate_piece(Int32(level), filtered, length, isLast, data, cap)
         results[p] = Piece(data: data, size: size, adler: lp_adler32(1, filtered, length), length: length)
     }
 }

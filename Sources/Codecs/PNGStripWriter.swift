@@ -25,6 +25,9 @@ final class PNGStripWriter {
 
     /// Smallest piece worth a thread of its own (bytes of samples).
     nonisolated(unsafe) static var minPieceBytes = 1 << 16
+    /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level), for tests; nil:
+    /// the level's own choice per piece.
+    nonisolated(unsafe) static var deflateMethod: Int32?
     /// Strips in flight at most (their samples and deflated pieces stay in memory meanwhile).
     static let maxPending = 3
 

@@ -14,6 +14,7 @@ final class ParallelPNGTests: XCTestCase {
     override func tearDown() {
         try? FileManager.default.removeItem(at: dir)
         PNGStripWriter.minPieceBytes = 1 << 16
+        PNGStripWriter.deflateMethod = nil
     }
 
     /// Writes `image` through a PNGStripWriter fed strips of the given heights (top first).
@@ -62,6 +63,38 @@ final class ParallelPNGTests: XCTestCase {
             }
         }
         if pillowChecked == 0 { print("ParallelPNGTests: Pillow not installed; checked with libpng only") }
+    }
+
+    /// zlib's one-link search and libdeflate (whose final block is reopened) both give
+    /// pieces that join; the automatic choice at level 6 is about as small as the better.
+    func testBothLevelSixMethodsJoinAndTheChoiceIsTheSmaller() throws {
+        PNGStripWriter.minPieceBytes = 1
+        let photo = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
+        let ramp = TestImages.make(IRect(0, 0, 301, 200)) { x, y in
+            Pixel(Float(x) / 300, Float(y) / 199, Float((x * y) % 7) / 6, 1)
+        }
+        for (name, image) in [("photo", photo.image()), ("ramp", ramp)] {
+            let rect = try Context.renderRect(for: image)
+            let strips = [1, 2, 37, rect.height - 40]
+            let reference = try PNGDecoder.decode(
+                try AtomicFile.read(write(image, strips: strips, channels: 3, options: PNGOptions(), threads: 1)),
+                name: name
+            ).samples8
+            var sizes: [Int] = []
+            for method in [nil, Int32(LP_DEFLATE_ZLIB_LIGHT), Int32(LP_DEFLATE_LIBDEFLATE)] {
+                PNGStripWriter.deflateMethod = method
+                let path = try write(image, strips: strips, channels: 3, options: PNGOptions(compression: 6), threads: 3)
+                let bytes = try AtomicFile.read(path)
+                XCTAssertGreaterThan(idatCount(bytes), 4, "one IDAT per piece")
+                XCTAssertEqual(
+                    try PNGDecoder.decode(bytes, name: path).samples8, reference, "\(name), method \(method ?? 6)")
+                if let pil = try pillowBytes(path) {
+                    XCTAssertEqual(pil.count * 4, reference.count * 3, "\(name): Pillow reads RGB")
+                }
+                sizes.append(bytes.count)
+            }
+            XCTAssertLessThanOrEqual(Double(sizes[0]), 1.02 * Double(min(sizes[1], sizes[2])), "\(name): \(sizes)")
+        }
     }
 
     func testAlphaAndSixteenBitPieces() throws {

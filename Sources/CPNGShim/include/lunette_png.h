@@ -54,7 +54,12 @@ void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, 
                     uint8_t *out);
 // Raw deflate of one piece of a zlib stream; unless `last`, it ends byte-aligned with no final
 // block (a full flush), so pieces concatenate. Returns the size, 0 on failure.
+// At level 6 the piece goes through whichever of zlib's one-link search and libdeflate
+// compresses a sample of it smaller; other levels through zlib.
 size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
+// The same with a given method: a zlib level 0–9, or one of these (both at level 6).
+enum { LP_DEFLATE_ZLIB_LIGHT = 100, LP_DEFLATE_LIBDEFLATE = 101 };
+size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
 size_t lp_deflate_bound(size_t n);
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n);
 // The Adler-32 of A followed by B, from adler(A), adler(B) and B's length.
@@ -66,5 +71,7 @@ void lp_writer_free(lp_writer *w);
 // The libpng and zlib versions linked at run time ("1.6.39", "1.2.13").
 const char *lp_libpng_version(void);
 const char *lp_zlib_version(void);
+// libdeflate's version at build time (it reports none at run time).
+const char *lp_libdeflate_version(void);
 
 #endif

@@ -85,3 +85,15 @@ extension FilterDescriptor {
         }
     }
 }
+
+extension FilterDescriptor {
+    /// A filter of an image about a point: its inputs are the image, `inputCenter` (what
+    /// `center` says of it) and `more`, in Core Image's order.
+    /// Swift: `FilterDescriptor(.stylize, "CIPixellate", "Pixelate", "…", center: "A corner of the grid.", .number(…)) { f in … }`
+    public init(
+        _ family: Family, _ name: String, _ displayName: String, usage: [Usage]? = nil, _ description: String,
+        center: String, _ more: InputSpec..., build: @escaping (FilterInputs) throws -> Image
+    ) {
+        self.init(family, name, displayName, usage: usage, description, inputs: [.image(), .center(center)] + more, build: build)
+    }
+}

@@ -73,3 +73,16 @@ extension InputSpec {
             description: description)
     }
 }
+
+extension InputSpec {
+    /// A share in 0…1 (accepted range and slider both 0…1), its display name from the key.
+    /// Swift: `.fraction("inputCropAmount", 0.25, "0 fits by stretching only, 1 by cropping only.")`
+    public static func fraction(_ key: String, _ def: Double, identity: Double? = nil, _ description: String) -> InputSpec {
+        number(key, def, in: 0...1, slider: 0...1, identity: identity, description)
+    }
+
+    /// A shared input (`.sharpness`, …) that is a share in 0…1.
+    public static func fraction(_ name: InputName, _ def: Double, identity: Double? = nil, _ description: String) -> InputSpec {
+        number(name, def, in: 0...1, slider: 0...1, identity: identity, description)
+    }
+}

@@ -27,8 +27,8 @@ extension LuaNatives {
                 case "outputImage": LuaValues.pushImage(c.L, try f.outputImage())
                 case "name": LuaValues.pushString(c.L, f.name)
                 case "attributes": LuaAttributes.push(c.L, f.descriptor.attributes)
-                case "inputKeys": pushStrings(c.L, f.descriptor.inputKeys)
-                case "outputKeys": pushStrings(c.L, f.descriptor.outputKeys)
+                case "inputKeys": LuaValues.pushStrings(c.L, f.descriptor.inputKeys)
+                case "outputKeys": LuaValues.pushStrings(c.L, f.descriptor.outputKeys)
                 default:
                     let k = try f.resolveKey(key)
                     LuaValues.push(c.L, f.values[k], spec: f.descriptor.input(k))
@@ -101,7 +101,7 @@ extension LuaNatives {
         (
             "filter_keys",
             { c in
-                pushStrings(c.L, try c.filter(1).descriptor.inputKeys); return 1
+                LuaValues.pushStrings(c.L, try c.filter(1).descriptor.inputKeys); return 1
             }
         ),
         (
@@ -122,14 +122,14 @@ extension LuaNatives {
                 let descriptors = try c.runtime.registry.descriptors
                 let category = try c.optString(1).map { try FilterCatalog(descriptors).category(named: $0) }
                 let names = descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
-                pushStrings(c.L, names)
+                LuaValues.pushStrings(c.L, names)
                 return 1
             }
         ),
         (
             "filter_categories",
             { c in
-                pushStrings(c.L, FilterCatalog(try c.runtime.registry.descriptors).categoryNames)
+                LuaValues.pushStrings(c.L, FilterCatalog(try c.runtime.registry.descriptors).categoryNames)
                 return 1
             }
         ),
@@ -177,14 +177,6 @@ extension LuaNatives {
             }
         ),
     ]
-
-    static func pushStrings(_ L: OpaquePointer, _ items: [String]) {
-        lua_createtable(L, Int32(items.count), 0)
-        for (i, s) in items.enumerated() {
-            LuaValues.pushString(L, s)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
-        }
-    }
 }
 
 /// Pushes a Core Image–shaped attribute dictionary as nested Lua tables.
@@ -194,12 +186,7 @@ enum LuaAttributes {
         case .string(let s): LuaValues.pushString(L, s)
         case .number(let d): lua_pushnumber(L, d)
         case .value(let v): LuaValues.push(L, v)
-        case .list(let items):
-            lua_createtable(L, Int32(items.count), 0)
-            for (i, item) in items.enumerated() {
-                push(L, item)
-                lua_rawseti(L, -2, lua_Integer(i + 1))
-            }
+        case .list(let items): LuaValues.pushList(L, items, push)
         case .dictionary(let d):
             lua_createtable(L, 0, Int32(d.count))
             for (k, v) in d {

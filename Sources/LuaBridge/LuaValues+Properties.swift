@@ -14,12 +14,7 @@ extension LuaValues {
         case .number(let d):
             if d == d.rounded(), abs(d) < 1e15 { lua_pushinteger(L, lua_Integer(d)) } else { lua_pushnumber(L, d) }
         case .string(let s): pushString(L, s)
-        case .list(let items):
-            lua_createtable(L, Int32(items.count), 0)
-            for (i, item) in items.enumerated() {
-                push(L, item)
-                lua_rawseti(L, -2, lua_Integer(i + 1))
-            }
+        case .list(let items): pushList(L, items, push)
         case .dictionary(let fields):
             lua_createtable(L, 0, Int32(fields.count))
             for (k, v) in fields.sorted(by: { $0.key < $1.key }) {

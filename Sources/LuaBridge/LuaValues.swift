@@ -139,12 +139,20 @@ enum LuaValues {
         pushTable(L, "Transform", [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)])
     }
 
-    static func pushVector(_ L: OpaquePointer, _ v: Vector) {
-        lua_createtable(L, Int32(v.count), 0)
-        for (i, x) in v.components.enumerated() {
-            lua_pushnumber(L, x)
+    /// Pushes `items` as a Lua sequence (keys 1…n), each item pushed by `push`.
+    static func pushList<T>(_ L: OpaquePointer, _ items: [T], _ push: (OpaquePointer, T) -> Void) {
+        lua_createtable(L, Int32(items.count), 0)
+        for (i, item) in items.enumerated() {
+            push(L, item)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
+    }
+
+    /// Pushes `items` as a Lua sequence of strings.
+    static func pushStrings(_ L: OpaquePointer, _ items: [String]) { pushList(L, items, pushString) }
+
+    static func pushVector(_ L: OpaquePointer, _ v: Vector) {
+        pushList(L, v.components) { L, x in lua_pushnumber(L, x) }
         lunette_getregistry(L, "lunette.Vector")
         lua_setmetatable(L, -2)
     }

@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// The one-line declaration vocabulary (`InputSpec+Compact.swift`, `.discRadius`,
-/// `sorted:`) stands for exactly the long form it replaces.
+/// `sorted:`, `.fraction`, `InputSpec.corners`, `center:`) stands for exactly the long form
+/// it replaces.
 final class DeclarationVocabularyTests: XCTestCase {
     /// Every attribute of an input, as text.
     func fields(_ s: InputSpec) -> String {
@@ -38,5 +39,28 @@ final class DeclarationVocabularyTests: XCTestCase {
         XCTAssertEqual(
             d.categories,
             ["CICategoryBuiltIn", "CICategoryHighDynamicRange", "CICategoryStillImage", "CICategoryStylize", "CICategoryVideo"])
+    }
+
+    func testFractionCornersChannelsAndCentre() {
+        XCTAssertEqual(
+            fields(InputSpec.fraction("inputCropAmount", 0.25, identity: 0, "Share.")),
+            fields(InputSpec.number("inputCropAmount", 0.25, in: 0...1, slider: 0...1, identity: 0, "Share.")))
+        XCTAssertEqual(
+            fields(InputSpec.fraction(.sharpness, 1, "Edges.")),
+            fields(InputSpec.number(.sharpness, 1, in: 0...1, slider: 0...1, "Edges.")))
+        let corners = InputSpec.corners { "Where the \($0) corner goes." }
+        XCTAssertEqual(corners.map(\.key), ["inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft"])
+        XCTAssertEqual(
+            fields(corners[2]),
+            fields(
+                InputSpec.vector(
+                    "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
+                    "Where the bottom-right corner goes.")))
+        XCTAssertEqual(
+            InputSpec.channels { name, i in .image("input\(name)\(i)") }.map(\.key),
+            ["inputRed0", "inputGreen1", "inputBlue2", "inputAlpha3"])
+        let d = FilterDescriptor(.stylize, "CIX", "X", "d", center: "Where.", .number(.radius, 1, "R.")) { try $0.image() }
+        XCTAssertEqual(d.inputs.map(\.key), ["inputImage", "inputCenter", "inputRadius"])
+        XCTAssertEqual(d.inputs[1].description, "Where.")
     }
 }

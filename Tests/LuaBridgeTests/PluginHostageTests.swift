@@ -6,11 +6,7 @@ import XCTest
 /// Plugins cannot hold every command hostage (issue 20): a small load budget, warnings for
 /// duplicate names and files that return no filter, declaration order and defaults as
 /// written in `describe`, sandbox messages that say what is missing, one memory message.
-final class PluginHostageTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class PluginHostageTests: ScratchTestCase {
     /// A state loading the given user plugin files (name → source).
     func runtime(_ files: [String: String], memory: Int? = nil) throws -> LuaRuntime {
         let plugins = dir.appendingPathComponent("plugins")

@@ -3,13 +3,7 @@ import TestSupport
 import XCTest
 
 /// `lunette apply --chain … -o DIR IN…`: batches with bad files, folders, globs, chain files.
-final class BatchCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class BatchCLITests: ScratchTestCase {
     /// Small PNGs from the PNG suite, copied under new names; `corrupt` ones are cut in half.
     func inputs(_ names: [String], corrupt: Set<String> = [], in folder: String = "in") throws -> [String] {
         try FileManager.default.createDirectory(atPath: path(folder), withIntermediateDirectories: true)

@@ -3,11 +3,7 @@ import TestSupport
 import XCTest
 
 /// The `lunette` executable end to end: outputs, exit codes and error lines.
-final class CLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class CLITests: ScratchTestCase {
     static let binary: URL = {
         let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         return [build, build.deletingLastPathComponent()].map { $0.appendingPathComponent("lunette") }
@@ -22,8 +18,6 @@ final class CLITests: XCTestCase {
             args, stdinData: stdin, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
         return Result(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     func testVersionAndHelp() throws {
         let v = try lunette(["--version"])

@@ -4,12 +4,7 @@ import XCTest
 
 /// `lunette apply` with JPEG, WebP, TIFF and HEIC files: formats by content in, by
 /// extension or --format out; usage errors list formats; bad files leave no output.
-final class FormatCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class FormatCLITests: ScratchTestCase {
     func fixture(_ name: String) -> String { Fixtures.fixture("formats/" + name) }
     func head(_ path: String, _ n: Int = 12) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(n))

@@ -4,13 +4,7 @@ import XCTest
 
 /// QR codes from the command line: `apply` with a generator step and no input, the
 /// example script, and the filter listing.
-final class GeneratorCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class GeneratorCLITests: ScratchTestCase {
     func lunette(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try exec(CLITests.binary, args)
     }

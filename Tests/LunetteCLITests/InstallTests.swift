@@ -5,12 +5,7 @@ import XCTest
 /// `make install` into a temporary DESTDIR, the installed copy run where the checkout is out
 /// of reach (its own folder under /tmp, no LUNETTE_ASSETS), then `make uninstall`. Uses the
 /// binary under test (debug), so nothing is built; skips without make or generate-manual.
-final class InstallTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class InstallTests: ScratchTestCase {
     var env: [String: String] { InstallHarness.cleanEnvironment(config: path("config")) }
 
     func testInstalledCopyRunsAwayFromTheCheckoutAndUninstallLeavesThePrefixAsItWas() throws {

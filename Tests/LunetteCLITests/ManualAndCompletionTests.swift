@@ -5,11 +5,7 @@ import XCTest
 /// The manual pages and shell completions `make install` writes: each page says what the
 /// command's --help says (both come from the command's definition), and filter names
 /// complete after `try`, `describe` and `-f`.
-final class ManualAndCompletionTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class ManualAndCompletionTests: ScratchTestCase {
     var env: [String: String] { InstallHarness.cleanEnvironment(config: dir.appendingPathComponent("config").path) }
 
     func lunette(_ args: [String]) throws -> InstallHarness.Result {

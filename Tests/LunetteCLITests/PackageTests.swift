@@ -4,11 +4,7 @@ import XCTest
 
 /// `make package` with the binary under test: the .deb's control fields and Depends (from
 /// the libraries it links) and its files. Skips without dpkg-deb or dpkg-shlibdeps.
-final class PackageTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class PackageTests: ScratchTestCase {
     func testDebianPackageHoldsEverythingAndDependsOnWhatItLinks() throws {
         try InstallHarness.require("make", "dpkg-deb", "dpkg-shlibdeps")
         try InstallHarness.requireGenerateManual()

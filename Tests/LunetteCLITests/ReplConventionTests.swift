@@ -5,11 +5,7 @@ import XCTest
 /// The REPL behaves like other REPLs (issue 20): Ctrl-C clears the line and stays, lines
 /// typed ahead are kept, completion inside step tables and strings, readable numbers,
 /// colours and wide tables (`:reset` running init.lua again: ReplTests).
-final class ReplConventionTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class ReplConventionTests: ScratchTestCase {
     func start(preview: String? = "blocks", waitForPrompt: Bool = true) throws -> PseudoTerminal {
         var env = [
             "XDG_STATE_HOME": dir.appendingPathComponent("state").path,

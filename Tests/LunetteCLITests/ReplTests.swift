@@ -4,11 +4,7 @@ import XCTest
 
 /// The REPL on a real pseudo-terminal: printing, continuation, errors, completion,
 /// history across sessions, meta-commands and a half-block preview.
-final class ReplTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class ReplTests: ScratchTestCase {
     func start() throws -> PseudoTerminal {
         let tty = try PseudoTerminal(
             CLITests.binary,
@@ -24,11 +20,8 @@ final class ReplTests: XCTestCase {
     func testExpressionsContinuationErrorsAndResults() throws {
         let tty = try start()
         XCTAssertTrue(tty.reply(to: "1 + 2\r", contains: "\n3"), tty.output)
-        var mark = tty.output.count
-        tty.send("for i = 1, 3 do\r")
-        XCTAssertTrue(tty.waitFor(">> ", after: mark), tty.output)
-        tty.send("io.write(i * 10, ' ') end\r")
-        XCTAssertTrue(tty.waitFor("10 20 30", after: mark), tty.output)
+        XCTAssertTrue(tty.reply(to: "for i = 1, 3 do\r", contains: ">> "), tty.output)
+        XCTAssertTrue(tty.reply(to: "io.write(i * 10, ' ') end\r", contains: "10 20 30"), tty.output)
         XCTAssertTrue(tty.reply(to: "error('boom')\r", contains: "stdin:1: boom"), tty.output)
         XCTAssertTrue(tty.reply(to: "Filter('CINope')\r", contains: "stdin:1: unknown filter 'CINope'"), tty.output)
         XCTAssertTrue(tty.reply(to: "_1 * 14\r", contains: "42"), tty.output)
@@ -106,12 +99,9 @@ final class ReplTests: XCTestCase {
         try "greeting = 'hello from init'\n".write(
             to: config.appendingPathComponent("init.lua"), atomically: true, encoding: .utf8)
         let tty = try start()
-        var mark = tty.output.count
-        tty.send("greeting\r")
-        XCTAssertTrue(tty.waitFor("\"hello from init\"", after: mark), tty.output)
+        XCTAssertTrue(tty.reply(to: "greeting\r", contains: "\"hello from init\""), tty.output)
         // :reset starts a fresh state, and init.lua runs again in it.
-        tty.send("greeting = 'changed'\r:reset\r")
-        XCTAssertTrue(tty.waitFor("a fresh Lua state", after: mark), tty.output)
+        XCTAssertTrue(tty.reply(to: "greeting = 'changed'\r:reset\r", contains: "a fresh Lua state"), tty.output)
         XCTAssertTrue(tty.reply(to: "greeting\r", contains: "\"hello from init\""), tty.output)
         tty.send(":quit\r")
         XCTAssertEqual(tty.finish(), 0)

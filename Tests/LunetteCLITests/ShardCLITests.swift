@@ -4,13 +4,7 @@ import XCTest
 
 /// `lunette apply … --shard K/N` and `lunette batch status`: shards that add up to one run,
 /// reruns that redo only what is not done, and clear usage errors.
-final class ShardCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class ShardCLITests: ScratchTestCase {
     /// `count` PNGs from the PNG suite under new names in `in/`.
     func inputs(_ count: Int) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path("in"), withIntermediateDirectories: true)

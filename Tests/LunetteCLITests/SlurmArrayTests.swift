@@ -6,13 +6,8 @@ import XCTest
 /// as an array of 4 tasks over 200 images; one task is cancelled mid-way, a resubmission
 /// finishes the work, `batch status` reports all done, and the outputs equal one process's.
 /// Skipped, saying why, where the daemons cannot start (no slurm-wlm or munge, not root).
-final class SlurmArrayTests: XCTestCase {
-    var dir: URL!
+final class SlurmArrayTests: ScratchTestCase {
     var slurm: String { dir.appendingPathComponent("slurm").path }
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     var environment: [String: String] {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SLURM_") }

@@ -4,13 +4,7 @@ import XCTest
 
 /// Text from the command line: the watermark example, a missing font's warning, and
 /// `filters --missing`.
-final class TextCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class TextCLITests: ScratchTestCase {
     func lunette(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let r = try ProcessRunner.run(args, executable: CLITests.binary)
         return (r.status, String(decoding: r.stdout, as: UTF8.self), r.stderr)

@@ -3,18 +3,13 @@ import TestSupport
 import XCTest
 
 /// `lunette try`, `:try` in the REPL and `lunette gallery` end to end.
-final class TryGalleryCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class TryGalleryCLITests: ScratchTestCase {
     /// Runs the binary with standard input closed; returns status, output and error text.
     func lunette(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: String) {
         let r = try ProcessRunner.run(args, environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
         return (r.status, r.stdout, r.stderr)
     }
 
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
     func text(_ d: Data) -> String { String(decoding: d, as: UTF8.self) }
 
     /// Width and height from a PNG's IHDR.

@@ -4,13 +4,7 @@ import XCTest
 
 /// `lunette video`: y4m in and out through files and pipes, per-frame inputs, damaged
 /// streams, a reader that goes away, fan-out, and a real ffmpeg pipe.
-final class VideoCLITests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class VideoCLITests: ScratchTestCase {
     func write(_ bytes: [UInt8], _ name: String) throws -> String {
         try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
         return path(name)

@@ -6,13 +6,7 @@ import XCTest
 
 /// Batch jobs from the command line's inputs: expansion, output names, collisions and the
 /// refusal to overwrite inputs.
-final class BatchInputsTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
-
+final class BatchInputsTests: ScratchTestCase {
     func touch(_ names: [String]) throws -> [String] {
         try names.map { name in
             let p = path(name)

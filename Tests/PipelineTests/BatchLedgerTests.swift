@@ -5,12 +5,7 @@ import TestSupport
 import XCTest
 
 /// Resumable shards: what a rerun skips and redoes, and what `batch status` reports.
-final class BatchLedgerTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = Fixtures.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class BatchLedgerTests: ScratchTestCase {
     var out: String { path("out") }
 
     func jobs(_ names: [String]) throws -> [BatchJob] {

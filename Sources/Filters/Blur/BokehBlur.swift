@@ -11,7 +11,7 @@ public enum BokehBlur {
         .blur, "CIBokehBlur", "Bokeh Blur", "Blurs like an out-of-focus lens: a disc kernel with an optional bright rim.",
         inputs: [
             .image(), .number(.radius, 20, in: 0...500, slider: 0...100, "Radius of the bokeh disc, in pixels."),
-            .number("inputRingAmount", 0, in: 0...1, slider: 0...1, "How much brighter the disc's rim is."),
+            .fraction("inputRingAmount", 0, "How much brighter the disc's rim is."),
             .number("inputRingSize", 0.1, in: 0...0.2, slider: 0...0.2, "Width of the rim, as a fraction of the radius."),
             .number("inputSoftness", 1, in: 0...10, slider: 0.25...0.4, "Width of the disc's soft edge, in pixels."),
         ]

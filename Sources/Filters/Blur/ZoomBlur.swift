@@ -9,12 +9,10 @@ public enum ZoomBlur {
     public static let descriptor = FilterDescriptor(
         .blur, "CIZoomBlur", "Zoom Blur", usage: [.stillImage, .video, .builtIn],
         "Streaks the image towards a centre, imitating a zoom during the exposure.",
-        inputs: [
-            .image(), .center("The point the streaks point at."),
-            .number(
-                "inputAmount", 20, type: "CIAttributeTypeDistance", slider: -200...200, identity: 0,
-                "How far the streaks reach."),
-        ]
+        center: "The point the streaks point at.",
+        .number(
+            "inputAmount", 20, type: "CIAttributeTypeDistance", slider: -200...200, identity: 0,
+            "How far the streaks reach.")
     ) { f in
         let image = try f.image(), c = f.vector("inputCenter"), amount = f.number("inputAmount")
         guard amount.isFinite, c[0].isFinite, c[1].isFinite else {

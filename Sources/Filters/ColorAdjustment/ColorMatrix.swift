@@ -7,24 +7,18 @@ public enum ColorMatrix {
     public static let descriptor = FilterDescriptor(
         .colorAdjustment, "CIColorMatrix", "Color Matrix",
         "Multiplies the RGBA colour by a 4×4 matrix given as four row vectors and adds a bias vector.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputRVector", "Red Vector", default: [1, 0, 0, 0], identity: [1, 0, 0, 0],
-                "Weights of R, G, B, A for the red output."),
-            .vector(
-                "inputGVector", "Green Vector", default: [0, 1, 0, 0], identity: [0, 1, 0, 0],
-                "Weights of R, G, B, A for the green output."),
-            .vector(
-                "inputBVector", "Blue Vector", default: [0, 0, 1, 0], identity: [0, 0, 1, 0],
-                "Weights of R, G, B, A for the blue output."),
-            .vector(
-                "inputAVector", "Alpha Vector", default: [0, 0, 0, 1], identity: [0, 0, 0, 1],
-                "Weights of R, G, B, A for the alpha output."),
-            .vector(
-                "inputBiasVector", "Bias Vector", default: [0, 0, 0, 0], identity: [0, 0, 0, 0],
-                "Added to R, G, B, A after the matrix."),
-        ]
+        inputs: [.image()]
+            + InputSpec.channels { name, i in
+                let row = (0..<4).map { $0 == i ? 1.0 : 0 }
+                return .vector(
+                    "input\(name.prefix(1))Vector", "\(name) Vector", default: row, identity: row,
+                    "Weights of R, G, B, A for the \(name.lowercased()) output.")
+            }
+            + [
+                .vector(
+                    "inputBiasVector", "Bias Vector", default: [0, 0, 0, 0], identity: [0, 0, 0, 0],
+                    "Added to R, G, B, A after the matrix.")
+            ]
     ) { f in
         let image = try f.image()
         func v(_ k: String) -> Pixel { let c = f.vector(k); return Pixel(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3])) }

@@ -11,21 +11,12 @@ public enum ColorPolynomial {
         .colorAdjustment, "CIColorPolynomial", "Color Polynomial",
         usage: [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn],
         "Applies a cubic polynomial to each of R, G, B and A; coefficients run from the constant term upward.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputRedCoefficients", "Red Coefficients", default: identity, identity: identity,
-                "k0…k3 of the red polynomial."),
-            .vector(
-                "inputGreenCoefficients", "Green Coefficients", default: identity, identity: identity,
-                "k0…k3 of the green polynomial."),
-            .vector(
-                "inputBlueCoefficients", "Blue Coefficients", default: identity, identity: identity,
-                "k0…k3 of the blue polynomial."),
-            .vector(
-                "inputAlphaCoefficients", "Alpha Coefficients", default: identity, identity: identity,
-                "k0…k3 of the alpha polynomial."),
-        ]
+        inputs: [.image()]
+            + InputSpec.channels { name, _ in
+                .vector(
+                    "input\(name)Coefficients", "\(name) Coefficients", default: identity, identity: identity,
+                    "k0…k3 of the \(name.lowercased()) polynomial.")
+            }
     ) { f in
         let image = try f.image()
         let keys = ["inputRedCoefficients", "inputGreenCoefficients", "inputBlueCoefficients", "inputAlphaCoefficients"]

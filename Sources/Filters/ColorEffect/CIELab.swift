@@ -63,6 +63,17 @@ enum CIELab {
             .nonSquarePixels, .stillImage, .video,
         ].map(\.rawValue)
 
+    /// A conversion's declaration: the image and `inputNormalize`; `build` gets the image and
+    /// whether the Lab values are packed into 0…1.
+    static func descriptor(
+        _ name: String, _ displayName: String, _ description: String, build: @escaping (Image, Bool) throws -> Image
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            name: name, displayName: displayName, categories: categories, description: description,
+            inputs: [.image(), normalize]
+        ) { f in try build(f.image(), f.number("inputNormalize") != 0) }
+    }
+
     /// The shared `inputNormalize` input of the two conversions.
     static let normalize = InputSpec.boolean(
         "inputNormalize", default: 0, "0: L in 0…100 and a, b in about −128…128; 1: all three packed into 0…1.")

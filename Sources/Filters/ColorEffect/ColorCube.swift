@@ -9,11 +9,10 @@ public enum ColorCube {
     public static let descriptor = FilterDescriptor(
         .colorEffect, "CIColorCube", "Color Cube",
         "3D colour lookup table: each pixel's R, G, B select a position in an N×N×N table of RGBA entries, interpolated trilinearly.",
-        inputs: [
-            .image(), .cubeDimension, .cubeData,
+        inputs: InputSpec.cubeInputs + [
             .boolean(
                 "inputExtrapolate", default: 0,
-                "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),
+                "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces.")
         ]
     ) { f in
         let image = try f.image()

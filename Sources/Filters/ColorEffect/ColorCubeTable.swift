@@ -90,7 +90,10 @@ struct ColorCubeTable: @unchecked Sendable {
 }
 
 extension InputSpec {
-    /// The cube inputs CIColorCube and CIColorCubeWithColorSpace share.
+    /// The inputs CIColorCube and CIColorCubeWithColorSpace begin with.
+    static let cubeInputs: [InputSpec] = [.image(), .cubeDimension, .cubeData]
+
+    /// The cube inputs the cube filters share.
     static let cubeDimension = InputSpec.number(
         "inputCubeDimension", "Cube Dimension", type: "CIAttributeTypeCount", default: 2, min: 2, max: 64, identity: 2,
         "Entries per axis of the cube.")

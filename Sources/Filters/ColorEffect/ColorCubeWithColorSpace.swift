@@ -13,8 +13,7 @@ public enum ColorCubeWithColorSpace {
     public static let descriptor = FilterDescriptor(
         .colorEffect, "CIColorCubeWithColorSpace", "Color Cube with ColorSpace",
         "3D colour lookup table whose values are defined in a colour space (sRGB or linear sRGB); without one it is CIColorCube.",
-        inputs: [
-            .image(), .cubeDimension, .cubeData,
+        inputs: InputSpec.cubeInputs + [
             InputSpec(
                 "inputExtrapolate", "Extrapolate", class: .number,
                 description: "When true, colours outside 0…1 extrapolate the cube instead of clamping to its faces."),

@@ -6,12 +6,10 @@ import PixelCore
 /// working-space RGB (unclamped); alpha kept. The inverse of CIConvertRGBtoLab.
 /// Lua: `img | CIConvertRGBtoLab{} | CIConvertLabToRGB{}`
 public enum ConvertLabToRGB {
-    public static let descriptor = FilterDescriptor(
-        name: "CIConvertLabToRGB", displayName: "Convert Lab to RGB", categories: CIELab.categories,
-        description: "Converts pixels holding CIE L*a*b* values (D65), raw or normalized to 0…1, back to RGB.",
-        inputs: [.image(), CIELab.normalize]
-    ) { f in
-        let packed = f.number("inputNormalize") != 0
-        return try f.image().mappedStraight { c in CIELab.rgb(packed ? CIELab.denormalized(c) : c) }
+    public static let descriptor = CIELab.descriptor(
+        "CIConvertLabToRGB", "Convert Lab to RGB",
+        "Converts pixels holding CIE L*a*b* values (D65), raw or normalized to 0…1, back to RGB."
+    ) { image, packed in
+        image.mappedStraight { c in CIELab.rgb(packed ? CIELab.denormalized(c) : c) }
     }
 }

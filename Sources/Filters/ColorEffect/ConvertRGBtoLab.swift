@@ -6,12 +6,10 @@ import PixelCore
 /// `inputNormalize` is 1; alpha kept. CIConvertLabToRGB undoes it.
 /// Lua: `img | CIConvertRGBtoLab{normalize = 1}`
 public enum ConvertRGBtoLab {
-    public static let descriptor = FilterDescriptor(
-        name: "CIConvertRGBtoLab", displayName: "Convert RGB to Lab", categories: CIELab.categories,
-        description: "Converts the image's colours to CIE L*a*b* values (D65), raw or normalized to 0…1.",
-        inputs: [.image(), CIELab.normalize]
-    ) { f in
-        let packed = f.number("inputNormalize") != 0
-        return try f.image().mappedStraight { c in packed ? CIELab.normalized(CIELab.lab(c)) : CIELab.lab(c) }
+    public static let descriptor = CIELab.descriptor(
+        "CIConvertRGBtoLab", "Convert RGB to Lab",
+        "Converts the image's colours to CIE L*a*b* values (D65), raw or normalized to 0…1."
+    ) { image, packed in
+        image.mappedStraight { c in packed ? CIELab.normalized(CIELab.lab(c)) : CIELab.lab(c) }
     }
 }

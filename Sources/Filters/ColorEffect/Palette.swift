@@ -44,6 +44,19 @@ struct Palette: Sendable {
     }
 }
 
+extension Palette {
+    /// A filter of an image and a palette (CIPalettize, CIPaletteCentroid): its inputs are the
+    /// image, `inputPaletteImage` and `inputPerceptual`; `build` gets the image and the palette.
+    static func descriptor(
+        _ name: String, _ displayName: String, _ description: String,
+        build: @escaping (Image, Palette) throws -> Image
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            .colorEffect, name, displayName, usage: Family.common, description, inputs: [.image(), .paletteImage, .perceptual]
+        ) { f in try build(f.image(), Palette(f)) }
+    }
+}
+
 extension InputSpec {
     /// The palette inputs CIPalettize and CIPaletteCentroid share.
     static let paletteImage = InputSpec(

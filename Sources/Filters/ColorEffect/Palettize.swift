@@ -6,13 +6,10 @@ import PixelCore
 /// the bottom row of `inputPaletteImage`, typically CIKMeans' output; one fused point node
 /// over the image's extent. Lua: `img | CIPalettize{paletteImage = img | CIKMeans{count = 6, extent = img.extent}}`
 public enum Palettize {
-    public static let descriptor = FilterDescriptor(
-        .colorEffect, "CIPalettize", "Palettize", usage: Family.common,
-        "Repaints the image with only the colours of a palette image (typically from CIKMeans): each pixel becomes the nearest palette colour.",
-        inputs: [.image(), .paletteImage, .perceptual]
-    ) { f in
-        let image = try f.image()
-        let palette = try Palette(f)
+    public static let descriptor = Palette.descriptor(
+        "CIPalettize", "Palettize",
+        "Repaints the image with only the colours of a palette image (typically from CIKMeans): each pixel becomes the nearest palette colour."
+    ) { image, palette in
         guard !palette.colors.isEmpty else { return image }
         return image.mapped(preservesAlpha: false) { p in
             guard p.w > 0 else { return .zero }

@@ -69,6 +69,19 @@ public final class PhotoEffectLook: @unchecked Sendable {
         low = lo; lowSlope = loS; high = hi; highSlope = hiS
     }
 
+    /// A look that scales saturation by `saturation`, then bends each channel through three
+    /// points: its encoded value at black, mid grey (0.5) and white, as (red, green, blue).
+    /// Swift: `PhotoEffectLook(saturation: 0.6, black: (0.13, 0.12, 0.12), mid: (0.53, 0.52, 0.5), white: (0.95, 0.94, 0.9))`
+    public convenience init(
+        saturation: Float, black: (Double, Double, Double), mid: (Double, Double, Double), white: (Double, Double, Double)
+    ) {
+        self.init(
+            matrix: Self.saturation(saturation),
+            red: [(0, black.0), (0.5, mid.0), (1, white.0)],
+            green: [(0, black.1), (0.5, mid.1), (1, white.1)],
+            blue: [(0, black.2), (0.5, mid.2), (1, white.2)])
+    }
+
     /// A black-and-white look: the monochrome matrix of `weights` and `curve` on every channel.
     public convenience init(monochrome curve: [(Double, Double)], weights: SIMD3<Float> = luma) {
         self.init(matrix: Self.monochrome(weights), red: curve, green: curve, blue: curve)
@@ -159,13 +172,20 @@ struct PhotoEffectCurve {
 enum PhotoEffect {
     static let usage: [Usage] = [.video, .interlaced, .nonSquarePixels, .stillImage, .builtIn, .xmpSerializable]
 
+    /// A colour preset: its description is "Preset film look (Apple 'Fade'): " and `film`.
     static func descriptor(
-        _ name: String, _ displayName: String, _ description: String,
-        look: @escaping @autoclosure @Sendable () -> PhotoEffectLook
+        _ name: String, look: @escaping @autoclosure @Sendable () -> PhotoEffectLook, film: String
+    ) -> FilterDescriptor {
+        descriptor(name, "Preset film look (Apple '\(name.dropFirst("CIPhotoEffect".count))'): \(film)", look: look())
+    }
+
+    /// The preset `name`; its display name follows from it ("CIPhotoEffectFade" is "Photo Effect Fade").
+    static func descriptor(
+        _ name: String, _ description: String, look: @escaping @autoclosure @Sendable () -> PhotoEffectLook
     ) -> FilterDescriptor {
         // The look (its curve tables) is built on first use, not when the catalogue loads.
         FilterDescriptor(
-            .colorEffect, name, displayName, usage: usage, description,
+            .colorEffect, name, InputSpec.displayName(forKey: String(name.dropFirst(2))), usage: usage, description,
             inputs: [
                 .image(),
                 .boolean(

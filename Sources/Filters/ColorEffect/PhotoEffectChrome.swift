@@ -13,7 +13,5 @@ public enum PhotoEffectChrome {
         blue: [(0, 0.02), (0.25, 0.23), (0.5, 0.49), (0.75, 0.77), (1, 0.98)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectChrome", "Photo Effect Chrome",
-        "Preset film look (Apple 'Chrome'): vintage-film emulation with boosted, exaggerated color.",
-        look: look)
+        "CIPhotoEffectChrome", look: look, film: "vintage-film emulation with boosted, exaggerated color.")
 }

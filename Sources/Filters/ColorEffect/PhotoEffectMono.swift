@@ -9,6 +9,6 @@ public enum PhotoEffectMono {
     public static let look = PhotoEffectLook(monochrome: [(0, 0.05), (0.25, 0.29), (0.5, 0.52), (0.75, 0.75), (1, 0.95)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectMono", "Photo Effect Mono", "Preset black-and-white film look (Apple 'Mono') with low contrast.", look: look
+        "CIPhotoEffectMono", "Preset black-and-white film look (Apple 'Mono') with low contrast.", look: look
     )
 }

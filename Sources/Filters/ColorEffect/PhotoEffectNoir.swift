@@ -10,6 +10,6 @@ public enum PhotoEffectNoir {
         monochrome: [(0, 0), (0.2, 0.07), (0.5, 0.44), (0.8, 0.9), (1, 1)], weights: SIMD3(0.35, 0.6, 0.05))
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectNoir", "Photo Effect Noir",
+        "CIPhotoEffectNoir",
         "Preset black-and-white film look (Apple 'Noir') with strongly exaggerated contrast.", look: look)
 }

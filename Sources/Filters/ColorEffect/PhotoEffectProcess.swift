@@ -13,7 +13,5 @@ public enum PhotoEffectProcess {
         blue: [(0, 0.15), (0.5, 0.56), (1, 0.86)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectProcess", "Photo Effect Process",
-        "Preset film look (Apple 'Process'): vintage-film emulation that emphasizes cool (blue/green) tones.",
-        look: look)
+        "CIPhotoEffectProcess", look: look, film: "vintage-film emulation that emphasizes cool (blue/green) tones.")
 }

@@ -9,6 +9,6 @@ public enum PhotoEffectTonal {
     public static let look = PhotoEffectLook(monochrome: [(0, 0), (0.25, 0.235), (0.5, 0.5), (0.75, 0.77), (1, 1)])
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectTonal", "Photo Effect Tonal",
+        "CIPhotoEffectTonal",
         "Preset black-and-white film look (Apple 'Tonal') that keeps contrast close to the original.", look: look)
 }

@@ -5,15 +5,10 @@ import PixelCore
 /// warm vintage curves: red mids raised, blue mids and highlights lowered, shadows lifted. Lua:
 /// `img | CIPhotoEffectTransfer{}`
 public enum PhotoEffectTransfer {
-    /// The look: matrix, then red, green and blue curves (points on sRGB-encoded values).
+    /// The look: saturation, then per channel its encoded value at black, mid grey and white.
     public static let look = PhotoEffectLook(
-        matrix: PhotoEffectLook.saturation(0.95),
-        red: [(0, 0.04), (0.5, 0.57), (1, 1)],
-        green: [(0, 0.02), (0.5, 0.5), (1, 0.95)],
-        blue: [(0, 0.02), (0.5, 0.4), (1, 0.78)])
+        saturation: 0.95, black: (0.04, 0.02, 0.02), mid: (0.57, 0.5, 0.4), white: (1, 0.95, 0.78))
 
     public static let descriptor = PhotoEffect.descriptor(
-        "CIPhotoEffectTransfer", "Photo Effect Transfer",
-        "Preset film look (Apple 'Transfer'): vintage-film emulation that emphasizes warm tones.",
-        look: look)
+        "CIPhotoEffectTransfer", look: look, film: "vintage-film emulation that emphasizes warm tones.")
 }

@@ -9,14 +9,12 @@ public enum VignetteEffect {
     public static let descriptor = FilterDescriptor(
         .colorEffect, "CIVignetteEffect", "Vignette Effect", usage: [.video, .interlaced, .stillImage, .builtIn],
         "Darkens the image outside a circle around a centre point, fading over a falloff band; negative intensity lightens instead.",
-        inputs: [
-            .image(), .center("Centre of the bright circle (pixels)."),
-            .number(.radius, 150, min: 0, slider: 0...2000, "Distance from the centre where the shading starts (pixels)."),
-            .number(
-                .intensity, 1, in: -1...1, slider: -1...1, identity: 0,
-                "Strength of the shading; negative values lighten toward white."),
-            .number("inputFalloff", 0.5, in: 0...1, slider: 0...1, "Width of the fade, as a fraction of twice the radius."),
-        ]
+        center: "Centre of the bright circle (pixels).",
+        .number(.radius, 150, min: 0, slider: 0...2000, "Distance from the centre where the shading starts (pixels)."),
+        .number(
+            .intensity, 1, in: -1...1, slider: -1...1, identity: 0,
+            "Strength of the shading; negative values lighten toward white."),
+        .fraction("inputFalloff", 0.5, "Width of the fade, as a fraction of twice the radius.")
     ) { f in
         let image = try f.image()
         let intensity = f.number("inputIntensity")

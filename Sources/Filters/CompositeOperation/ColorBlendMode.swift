@@ -5,12 +5,8 @@ import PixelCore
 /// in `NonSeparable`; straight colours, composited as `BlendMode` documents; extent: union of the inputs. Lua:
 /// `fg | CIColorBlendMode{backgroundImage = bg}`
 public enum ColorBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            NonSeparable.setLum(cs, NonSeparable.lum(cb))
-        }
-    }
+    /// The blend: hue and saturation from the source, luminosity from the backdrop.
+    public typealias Blend = NonSeparableBlend<FromSource, FromSource, FromBackdrop>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIColorBlendMode", "Color Blend Mode", extent: .union,

@@ -5,12 +5,8 @@ import PixelCore
 /// composited as `BlendMode` documents; extent: union of the inputs. Lua:
 /// `fg | CIDarkenBlendMode{backgroundImage = bg}`
 public enum DarkenBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            pointwiseMin(cb, cs)
-        }
-    }
+    /// The blend: the darker of backdrop and source, per component.
+    public typealias Blend = ExtremeBlend<Smaller>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIDarkenBlendMode", "Darken Blend Mode", extent: .union,

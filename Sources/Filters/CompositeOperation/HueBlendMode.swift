@@ -5,12 +5,8 @@ import PixelCore
 /// the PDF helpers in `NonSeparable`; straight colours, composited as `BlendMode` documents; extent: union of the
 /// inputs. Lua: `fg | CIHueBlendMode{backgroundImage = bg}`
 public enum HueBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            NonSeparable.setLum(NonSeparable.setSat(cs, NonSeparable.sat(cb)), NonSeparable.lum(cb))
-        }
-    }
+    /// The blend: hue from the source, saturation and luminosity from the backdrop.
+    public typealias Blend = NonSeparableBlend<FromSource, FromBackdrop, FromBackdrop>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CIHueBlendMode", "Hue Blend Mode", extent: .union,

@@ -5,12 +5,8 @@ import PixelCore
 /// composited as `BlendMode` documents; extent: union of the inputs. Lua:
 /// `fg | CILightenBlendMode{backgroundImage = bg}`
 public enum LightenBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            pointwiseMax(cb, cs)
-        }
-    }
+    /// The blend: the lighter of backdrop and source, per component.
+    public typealias Blend = ExtremeBlend<Larger>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CILightenBlendMode", "Lighten Blend Mode", extent: .union,

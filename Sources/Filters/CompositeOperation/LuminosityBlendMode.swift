@@ -5,12 +5,8 @@ import PixelCore
 /// helpers in `NonSeparable`; straight colours, composited as `BlendMode` documents; extent: union of the inputs.
 /// Lua: `fg | CILuminosityBlendMode{backgroundImage = bg}`
 public enum LuminosityBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            NonSeparable.setLum(cb, NonSeparable.lum(cs))
-        }
-    }
+    /// The blend: luminosity from the source, hue and saturation from the backdrop.
+    public typealias Blend = NonSeparableBlend<FromBackdrop, FromBackdrop, FromSource>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CILuminosityBlendMode", "Luminosity Blend Mode", extent: .union,

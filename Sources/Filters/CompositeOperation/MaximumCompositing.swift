@@ -5,13 +5,8 @@ import PixelCore
 /// inputImage, b = inputBackgroundImage); extent: union of the inputs. Lua:
 /// `fg | CIMaximumCompositing{backgroundImage = bg}`
 public enum MaximumCompositing {
-    /// The per-pixel operator.
-    public struct Operator: CompositeOperator {
-        public static var opacity: CompositeOpacity { .eitherInput }
-        @inlinable @inline(__always) public static func combine(_ s: Pixel, _ b: Pixel) -> Pixel {
-            pointwiseMax(s, b)
-        }
-    }
+    /// The per-pixel operator: the larger of the two, per component.
+    public typealias Operator = ExtremeCompositing<Larger>
 
     public static let descriptor = Composite.descriptor(
         Operator.self, "CIMaximumCompositing", "Maximum", usage: Composite.highDynamicRange, extent: .union,

@@ -6,13 +6,8 @@ import PixelCore
 /// (where only one input has pixels the result is min(x, 0), i.e. transparent for ordinary colours). Lua:
 /// `fg | CIMinimumCompositing{backgroundImage = bg}`
 public enum MinimumCompositing {
-    /// The per-pixel operator.
-    public struct Operator: CompositeOperator {
-        public static var opacity: CompositeOpacity { .bothInputs }
-        @inlinable @inline(__always) public static func combine(_ s: Pixel, _ b: Pixel) -> Pixel {
-            pointwiseMin(s, b)
-        }
-    }
+    /// The per-pixel operator: the smaller of the two, per component.
+    public typealias Operator = ExtremeCompositing<Smaller>
 
     public static let descriptor = Composite.descriptor(
         Operator.self, "CIMinimumCompositing", "Minimum", usage: Composite.highDynamicRange, extent: .union,

@@ -5,12 +5,8 @@ import PixelCore
 /// with the PDF helpers in `NonSeparable`; straight colours, composited as `BlendMode` documents; extent: union of
 /// the inputs. Lua: `fg | CISaturationBlendMode{backgroundImage = bg}`
 public enum SaturationBlendMode {
-    /// The blend function B(cb, cs) on straight colour.
-    public struct Blend: BlendMode {
-        @inlinable @inline(__always) public static func blend(_ cs: SIMD3<Float>, _ cb: SIMD3<Float>) -> SIMD3<Float> {
-            NonSeparable.setLum(NonSeparable.setSat(cb, NonSeparable.sat(cs)), NonSeparable.lum(cb))
-        }
-    }
+    /// The blend: saturation from the source, hue and luminosity from the backdrop.
+    public typealias Blend = NonSeparableBlend<FromBackdrop, FromSource, FromBackdrop>
 
     public static let descriptor = Composite.descriptor(
         Blend.self, "CISaturationBlendMode", "Saturation Blend Mode", extent: .union,

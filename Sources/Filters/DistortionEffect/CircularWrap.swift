@@ -13,13 +13,11 @@ public enum CircularWrap {
     public static let descriptor = FilterDescriptor(
         .distortionEffect, "CICircularWrap", "Circular Wrap Distortion",
         "Wraps the image around a transparent circle: its bottom edge on the circle, its rows on rings further out.",
-        inputs: [
-            .image(), .center("Centre of the circle."),
-            .number(.radius, 150, min: 0, slider: 0...600, "Radius of the transparent circle, in pixels."),
-            .number(
-                .angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
-                "Turn of the wrapped image, in radians counter-clockwise (0 puts its middle at the top)."),
-        ]
+        center: "Centre of the circle.",
+        .number(.radius, 150, min: 0, slider: 0...600, "Radius of the transparent circle, in pixels."),
+        .number(
+            .angle, default: 0, sliderMin: -.pi, sliderMax: .pi, identity: 0,
+            "Turn of the wrapped image, in radians counter-clockwise (0 puts its middle at the top).")
     ) { f in
         try requireFinite(f, "inputRadius", "inputAngle")
         let (image, center, r) = try f.disc()

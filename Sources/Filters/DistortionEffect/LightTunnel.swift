@@ -14,13 +14,11 @@ public enum LightTunnel {
     public static let descriptor = FilterDescriptor(
         .distortionEffect, "CILightTunnel", "Light Tunnel Distortion",
         "Keeps a disc of the image and streams its rim outwards in spirals, like the wall of a tunnel.",
-        inputs: [
-            .image(), .center("Centre of the tunnel."),
-            .number(
-                "inputRotation", 0, type: "CIAttributeTypeAngle", slider: 0...1.570796326794897, identity: 0,
-                "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
-            .number(.radius, 100, slider: 1...500, identity: 0, "Radius of the tunnel's mouth, in pixels."),
-        ]
+        center: "Centre of the tunnel.",
+        .number(
+            "inputRotation", 0, type: "CIAttributeTypeAngle", slider: 0...1.570796326794897, identity: 0,
+            "Turn of the disc, and of the wall's spirals per unit of log-distance, in radians."),
+        .number(.radius, 100, slider: 1...500, identity: 0, "Radius of the tunnel's mouth, in pixels.")
     ) { f in
         try requireFinite(f, "inputCenter", "inputRotation", "inputRadius")
         let image = try f.image()

@@ -19,11 +19,9 @@ public enum StretchCrop {
             .vector(
                 "inputSize", "Size", type: "CIAttributeTypePosition", default: [1280, 720],
                 "Width and height of the output, in pixels."),
-            .number(
-                "inputCropAmount", 0.25, in: 0...1, slider: 0...1,
-                "0 fits by stretching only, 1 by cropping only (keeping proportions)."),
-            .number(
-                "inputCenterStretchAmount", 0.25, in: 0...1, slider: 0...1,
+            .fraction("inputCropAmount", 0.25, "0 fits by stretching only, 1 by cropping only (keeping proportions)."),
+            .fraction(
+                "inputCenterStretchAmount", 0.25,
                 "How much of the stretch the centre takes: 1 stretches evenly, 0 keeps the centre's proportions."),
         ]
     ) { f in

@@ -10,12 +10,10 @@ public enum TorusLensDistortion {
     public static let descriptor = FilterDescriptor(
         .distortionEffect, "CITorusLensDistortion", "Torus Lens Distortion",
         "Lays a ring-shaped glass lens on the image, refracting what lies under the ring.",
-        inputs: [
-            .image(), .center("Centre of the ring."),
-            .number(.radius, 160, min: 0, slider: 0...500, identity: 0, "Outer radius of the ring, in pixels."),
-            .number(.width, 80, min: 0, slider: 0...200, identity: 0, "Width of the ring, in pixels."),
-            .refraction,
-        ]
+        center: "Centre of the ring.",
+        .discRadius(160, slider: 0...500, identity: 0, "Outer radius of the ring, in pixels."),
+        .number(.width, 80, min: 0, slider: 0...200, identity: 0, "Width of the ring, in pixels."),
+        .refraction
     ) { f in
         try requireFinite(f, "inputRadius", "inputWidth", "inputRefraction")
         let (image, center, outer) = try f.disc()

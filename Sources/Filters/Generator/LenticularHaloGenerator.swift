@@ -34,7 +34,7 @@ public enum LenticularHaloGenerator {
                 "inputStriationStrength", 0.5, min: 0, slider: 0...3,
                 "How strongly the radial streaks modulate the ring (0: none)."),
             .number("inputStriationContrast", 1, min: 0, slider: 0...5, "Exponent sharpening the streaks."),
-            .number("inputTime", 0, in: 0...1, slider: 0...1, identity: 0, "Turns the streaks; 0 and 1 give the same halo."),
+            .fraction("inputTime", 0, identity: 0, "Turns the streaks; 0 and 1 give the same halo."),
         ]
     ) { f in
         let c = f.vector("inputCenter")

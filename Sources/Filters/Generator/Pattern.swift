@@ -26,3 +26,39 @@ enum Pattern {
     /// Linear interpolation of working-space pixels, exact at both ends.
     @inline(__always) static func mix(_ a: Pixel, _ b: Pixel, _ t: Float) -> Pixel { a * (1 - t) + b * t }
 }
+
+/// A two-colour square-wave pattern (CICheckerboardGenerator, CIStripesGenerator): its
+/// inputs after the centre, Core Image's untyped colour pair "Color 1" and "Color 2" (white
+/// and black), the cell width and the edge sharpness, read once for the image.
+struct TwoColorPattern: Sendable {
+    let center: Point
+    /// The two colours in the working space.
+    let c0, c1: Pixel
+    /// The cell width (its absolute value) and the edge ramp its sharpness gives.
+    let width, ramp: Double
+
+    init(_ f: FilterInputs) {
+        let c = f.vector("inputCenter")
+        center = Point(c[0], c[1])
+        c0 = Transfer.workingPixel(f.color("inputColor0")); c1 = Transfer.workingPixel(f.color("inputColor1"))
+        width = abs(f.number("inputWidth"))
+        ramp = Pattern.ramp(width: width, sharpness: f.number("inputSharpness"))
+    }
+
+    /// The inputs: centre, the colours (described by `colors`), width and sharpness (its
+    /// soft end blends between `cells`: "squares", "stripes").
+    static func inputs(center: String, colors: (String, String), width: String, cells: String) -> [InputSpec] {
+        [
+            .center(center),
+            InputSpec("inputColor0", "Color 1", class: .color, default: .color(Color(1, 1, 1, 1)), description: colors.0),
+            InputSpec("inputColor1", "Color 2", class: .color, default: .color(Color(0, 0, 0, 1)), description: colors.1),
+            .number(.width, 80, slider: 0...800, width),
+            .fraction(.sharpness, 1, "1: crisp (anti-aliased) edges; 0: fully soft blend between \(cells)."),
+        ]
+    }
+
+    /// The infinite pattern `pixel` paints, opaque where both colours are.
+    func image(_ pixel: @escaping @Sendable (Double, Double) -> Pixel) -> Image {
+        Image(GeneratorNode(extent: .infinite, opaque: c0.w >= 1 && c1.w >= 1, pixel))
+    }
+}

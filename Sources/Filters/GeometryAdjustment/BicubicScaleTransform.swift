@@ -14,10 +14,8 @@ public enum BicubicScaleTransform {
         usage: [.video, .stillImage, .nonSquarePixels, .builtIn],
         "Resizes the image with a bicubic filter whose sharpness and softness are set by the B and C parameters; the aspect ratio stretches it horizontally.",
         inputs: [InputSpec.image()] + ScaleFactors.inputs(sliderMax: 100) + [
-            .number("inputB", 0, in: 0...1, slider: 0...1, "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
-            .number(
-                "inputC", 0.75, in: 0...1, slider: 0...1,
-                "Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom)."),
+            .fraction("inputB", 0, "Mitchell–Netravali's B: higher is softer (1 is the cubic B-spline)."),
+            .fraction("inputC", 0.75, "Mitchell–Netravali's C: higher rings more (0.5 with B = 0 is Catmull–Rom)."),
         ]
     ) { f in
         let image = try f.image()

@@ -12,20 +12,13 @@ public enum PerspectiveCorrection {
     public static let descriptor = FilterDescriptor(
         .geometryAdjustment, "CIPerspectiveCorrection", "Perspective Correction", usage: [.stillImage, .video, .builtIn],
         "Straightens the quadrilateral of four points into an upright rectangle, optionally cropped to it.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
-                "Top-left corner of the quadrilateral to straighten."),
-            .vector("inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507], "Its top-right corner."),
-            .vector(
-                "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
-                "Its bottom-right corner."),
-            .vector(
-                "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153], "Its bottom-left corner."),
-            .boolean(
-                "inputCrop", default: 1, "1: the output is the straightened rectangle only; 0: the whole image, re-projected."),
-        ]
+        inputs: [.image()]
+            + InputSpec.corners { $0 == "top-left" ? "Top-left corner of the quadrilateral to straighten." : "Its \($0) corner." }
+            + [
+                .boolean(
+                    "inputCrop", default: 1, "1: the output is the straightened rectangle only; 0: the whole image, re-projected."
+                )
+            ]
     ) { f in
         let image = try f.image()
         func p(_ key: String) -> Point { let v = f.vector(key); return Point(v[0], v[1]) }

@@ -26,19 +26,7 @@ public enum PerspectiveTransform {
     }
 
     /// The four corner inputs shared with CIPerspectiveTransformWithExtent.
-    static let corners: [InputSpec] = [
-        .vector(
-            "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484], "Where the top-left corner goes."),
-        .vector(
-            "inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507], "Where the top-right corner goes."
-        ),
-        .vector(
-            "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
-            "Where the bottom-right corner goes."),
-        .vector(
-            "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
-            "Where the bottom-left corner goes."),
-    ]
+    static let corners = InputSpec.corners { "Where the \($0) corner goes." }
 
     /// The homography sending `rect`'s corners to the filter's four points.
     static func homography(_ f: FilterInputs, from rect: Rect) throws -> Homography {

@@ -9,11 +9,7 @@ public enum AreaAlphaWeightedHistogram {
     public static let descriptor = FilterDescriptor(
         .reduction, "CIAreaAlphaWeightedHistogram", "Area Alpha Weighted Histogram", sorted: Family.later,
         "Counts R, G and B values (after un-premultiplying) into inputCount bins over inputExtent, each pixel contributing in proportion to its alpha; result is a single-row image.",
-        inputs: [
-            .image(), Reductions.extentInput,
-            .number(.scale, 1, min: 0, "Multiplies every bin."),
-            .number("inputCount", 64, in: 1...2048, "The number of bins."),
-        ]
+        inputs: Reductions.laterHistogramInputs
     ) { f in
         try Reductions.histogram(f) { count in
             { p in

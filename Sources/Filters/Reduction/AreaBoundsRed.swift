@@ -11,19 +11,13 @@ public enum AreaBoundsRed {
         "Locates the smallest rectangle enclosing all pixels whose red value is above zero within inputExtent; the rectangle comes back normalized as (x, y, w, h) in the RGBA of a single pixel."
     ) { image, area, rect in
         let none = (Int.max, Int.max, Int.min, Int.min)
-        let b = Reductions.fold(
-            image, area, none,
-            tile: { t in
-                var r = none
-                for y in 0..<t.height {
-                    let row = t.row(y)
-                    for x in 0..<t.width where row[x].x > 0 {
-                        r = (min(r.0, t.rect.x + x), min(r.1, t.rect.y + y), max(r.2, t.rect.x + x), max(r.3, t.rect.y + y))
-                    }
-                }
-                return r
+        let b = Reductions.foldRows(image, area, none) { r, row, y, t in
+            for x in 0..<t.width where row[x].x > 0 {
+                r = (min(r.0, t.rect.x + x), min(r.1, y), max(r.2, t.rect.x + x), max(r.3, y))
             }
-        ) { t, p in t = (min(t.0, p.0), min(t.1, p.1), max(t.2, p.2), max(t.3, p.3)) }
+        } merge: { t, p in
+            t = (min(t.0, p.0), min(t.1, p.1), max(t.2, p.2), max(t.3, p.3))
+        }
         let out = PixelBuffer(IRect(0, 0, 1, 1))
         if b.2 >= b.0 {
             let w = Float(rect.width), h = Float(rect.height)

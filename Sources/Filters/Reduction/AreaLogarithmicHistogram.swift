@@ -9,10 +9,7 @@ public enum AreaLogarithmicHistogram {
     public static let descriptor = FilterDescriptor(
         .reduction, "CIAreaLogarithmicHistogram", "Area Logarithmic Histogram", sorted: Family.laterHDR,
         "Histogram of R, G, B, A over inputExtent where RGB values are binned on a log2 scale between inputMinimumStop and inputMaximumStop.",
-        inputs: [
-            .image(), Reductions.extentInput,
-            .number(.scale, 1, min: 0, "Multiplies every bin."),
-            .number("inputCount", 64, in: 1...2048, "The number of bins."),
+        inputs: Reductions.laterHistogramInputs + [
             .number("inputMinimumStop", -10, "log2 of the value at the left edge of bin 0."),
             .number("inputMaximumStop", 4, "log2 of the value at the right edge of the last bin."),
         ]

@@ -23,7 +23,7 @@ public enum ColumnAverage {
                 for x in 0..<b.width { part[b.rect.x + x - rect.x] = SIMD4<Double>(cols[x]) }
                 return part
             }
-        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        ) { Reductions.addEach(&$0, $1) }
         return Reductions.buffer(sums.map { $0 / Double(rect.height) })
     }
 }

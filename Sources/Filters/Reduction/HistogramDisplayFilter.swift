@@ -12,12 +12,8 @@ public enum HistogramDisplayFilter {
         "Draws a viewable bar chart (inputHeight tall) from a 1-pixel-tall histogram image such as the output of CIAreaHistogram.",
         inputs: [
             .image(), .number("inputHeight", 100, in: 1...200, slider: 1...100, "The height of the chart, in pixels."),
-            .number(
-                "inputHighLimit", 1, in: 0...1, slider: 0...1,
-                "The fraction of the row where the chart ends (its right edge)."),
-            .number(
-                "inputLowLimit", 0, in: 0...1, slider: 0...1,
-                "The fraction of the row where the chart starts (its left edge)."),
+            .fraction("inputHighLimit", 1, "The fraction of the row where the chart ends (its right edge)."),
+            .fraction("inputLowLimit", 0, "The fraction of the row where the chart starts (its left edge)."),
         ]
     ) { f in
         let input = try f.image()

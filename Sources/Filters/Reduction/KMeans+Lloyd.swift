@@ -55,26 +55,20 @@ struct KMeansLloyd: Sendable {
     func pass(_ means: [SIMD3<Double>], moving: Bool) -> (means: [SIMD3<Double>], weights: [Double]) {
         let k = means.count, perceptual = self.perceptual
         let empty = [SIMD4<Double>](repeating: .zero, count: k)
-        let sums = Reductions.fold(
-            image, area, empty,
-            tile: { t in
-                var s = empty
-                for y in 0..<t.height {
-                    let row = t.row(y)
-                    for x in 0..<t.width where row[x].w > 0 {
-                        let f = Self.feature(row[x], perceptual)
-                        var best = 0, bestD = Double.infinity
-                        for m in 0..<k {
-                            let d = distance2(f, means[m])
-                            if d < bestD { bestD = d; best = m }
-                        }
-                        let a = Double(row[x].w)
-                        s[best] += SIMD4(f * a, a)
-                    }
+        let sums = Reductions.foldRows(image, area, empty) { s, row, _, t in
+            for x in 0..<t.width where row[x].w > 0 {
+                let f = Self.feature(row[x], perceptual)
+                var best = 0, bestD = Double.infinity
+                for m in 0..<k {
+                    let d = distance2(f, means[m])
+                    if d < bestD { bestD = d; best = m }
                 }
-                return s
+                let a = Double(row[x].w)
+                s[best] += SIMD4(f * a, a)
             }
-        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        } merge: {
+            Reductions.addEach(&$0, $1)
+        }
         let moved = (0..<k).map { i in moving && sums[i].w > 0 ? SIMD3(sums[i].x, sums[i].y, sums[i].z) / sums[i].w : means[i] }
         return (moved, sums.map(\.w))
     }

@@ -24,6 +24,13 @@ extension Reductions {
         "inputCount", "Count", default: 64, min: 1, max: 2048, sliderMin: 10, sliderMax: 1000,
         "The number of bins.")
 
+    /// The inputs the later histograms (alpha-weighted, logarithmic) share: their catalogue
+    /// entries give the scale and the count no sliders.
+    static let laterHistogramInputs: [InputSpec] = [
+        .image(), extentInput, .number(.scale, 1, min: 0, "Multiplies every bin."),
+        .number("inputCount", 64, in: 1...2048, "The number of bins."),
+    ]
+
     /// An `inputCount`×1 histogram image at (0, 0): bin k of each channel is `inputScale` ×
     /// the weight binned there ÷ the pixels of `inputExtent` (outside the image: transparent).
     static func histogram(_ f: FilterInputs, _ binning: @escaping (Int) -> Binning?) throws -> Image {
@@ -80,6 +87,6 @@ extension Reductions {
                 }
                 return out
             }
-        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        ) { Reductions.addEach(&$0, $1) }
     }
 }

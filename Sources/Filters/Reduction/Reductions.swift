@@ -44,6 +44,27 @@ enum Reductions {
         return total
     }
 
+    /// `fold` row by row: each tile's part starts as `initial` and `row` adds one row of the
+    /// tile to it (its pixels, its y in the image, the tile).
+    static func foldRows<T: Sendable>(
+        _ image: Image, _ area: IRect, _ initial: T,
+        row: @escaping @Sendable (inout T, UnsafeMutablePointer<Pixel>, Int, PixelBuffer) -> Void,
+        merge: @escaping (inout T, T) -> Void
+    ) -> T {
+        fold(
+            image, area, initial,
+            tile: { t in
+                var part = initial
+                for y in 0..<t.height { row(&part, t.row(y), t.rect.y + y, t) }
+                return part
+            }, merge: merge)
+    }
+
+    /// Merges per-index partial sums: `total[i] += part[i]`.
+    static func addEach<V: SIMD>(_ total: inout [V], _ part: [V]) where V.Scalar: FloatingPoint {
+        for i in total.indices { total[i] += part[i] }
+    }
+
     /// The sum of every pixel of a tile, in Double (rows summed in Float first, in four
     /// interleaved sums so that the adds do not wait on each other).
     @Sendable static func sum(_ b: PixelBuffer) -> SIMD4<Double> {

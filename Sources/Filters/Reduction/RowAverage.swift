@@ -11,19 +11,13 @@ public enum RowAverage {
         size: { rect in (1, rect.height) }
     ) { image, area, rect in
         let empty = [SIMD4<Double>](repeating: .zero, count: rect.height)
-        let sums = Reductions.fold(
-            image, area, empty,
-            tile: { b in
-                var part = empty
-                for y in 0..<b.height {
-                    let row = b.row(y)
-                    var s = SIMD4<Float>.zero
-                    for x in 0..<b.width { s += row[x] }
-                    part[b.rect.y + y - rect.y] = SIMD4<Double>(s)
-                }
-                return part
-            }
-        ) { total, part in for i in total.indices { total[i] += part[i] } }
+        let sums = Reductions.foldRows(image, area, empty) { part, row, y, b in
+            var s = SIMD4<Float>.zero
+            for x in 0..<b.width { s += row[x] }
+            part[y - rect.y] = SIMD4<Double>(s)
+        } merge: {
+            Reductions.addEach(&$0, $1)
+        }
         return Reductions.buffer(sums.map { $0 / Double(rect.width) }, vertical: true)
     }
 }

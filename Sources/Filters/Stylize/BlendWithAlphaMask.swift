@@ -6,17 +6,8 @@ import PixelCore
 /// 3-input point node; the extent is the union of the image's and the background's.
 /// Lua: `fg | CIBlendWithAlphaMask{backgroundImage = bg, maskImage = mask}`
 public enum BlendWithAlphaMask {
-    public static let descriptor = FilterDescriptor(
-        .stylize, "CIBlendWithAlphaMask", "Blend With Alpha Mask",
+    public static let descriptor = MaskChannelBlend.descriptor(
+        "CIBlendWithAlphaMask", "Blend With Alpha Mask", .alpha,
         "Shows the image where the mask is opaque and the background where it is transparent.",
-        inputs: [
-            .image(), .image(.background, "The image shown where the mask is transparent."),
-            .image(.mask, "The mask whose alpha selects the image."),
-        ]
-    ) { f in
-        let image = try f.image(), background = try f.image("inputBackgroundImage"), mask = try f.image("inputMaskImage")
-        return image.zipped(with: background, mask, extent: image.extent.union(background.extent)) { s, b, m in
-            b + (s - b) * min(max(m.w, 0), 1)
-        }
-    }
+        background: "The image shown where the mask is transparent.", mask: "The mask whose alpha selects the image.")
 }

@@ -10,12 +10,10 @@ public enum HexagonalPixellate {
     public static let descriptor = FilterDescriptor(
         .stylize, "CIHexagonalPixellate", "Hexagonal Pixelate",
         "Replaces the image with hexagons of one colour each, taken from the image at each centre.",
-        inputs: [
-            .image(), .center("The centre of one hexagon."),
-            .number(
-                "inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, identity: 1,
-                "Distance between neighbouring hexagons' centres, in pixels."),
-        ]
+        center: "The centre of one hexagon.",
+        .number(
+            "inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, identity: 1,
+            "Distance between neighbouring hexagons' centres, in pixels.")
     ) { f in
         let c = f.vector("inputCenter"), s = f.number("inputScale")
         let center = Point(c[0], c[1])

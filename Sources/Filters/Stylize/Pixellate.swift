@@ -10,10 +10,8 @@ public enum Pixellate {
     public static let descriptor = FilterDescriptor(
         .stylize, "CIPixellate", "Pixelate",
         "Replaces the image with squares of one colour each, taken from the centre of the area it covers.",
-        inputs: [
-            .image(), .center("A point on the corner grid of the squares."),
-            .number("inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, "Side of each square, in pixels."),
-        ]
+        center: "A point on the corner grid of the squares.",
+        .number("inputScale", 8, type: "CIAttributeTypeDistance", min: 1, slider: 1...100, "Side of each square, in pixels.")
     ) { f in
         let image = try f.image()
         let c = f.vector("inputCenter"), s = f.number("inputScale")

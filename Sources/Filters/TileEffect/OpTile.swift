@@ -11,14 +11,12 @@ public enum OpTile {
     public static let descriptor = FilterDescriptor(
         .tileEffect, "CIOpTile", "Op Tile",
         "Cuts the image into squares, scales and turns each about its centre and reassembles them (op art).",
-        inputs: [
-            .image(), .center("Centre of one square of the grid."),
-            .number(.scale, 2.8, min: 0, slider: 0.1...10, identity: 1, "Magnification of each square's content."),
-            .number(
-                .angle, 0, slider: -Double.pi...Double.pi, identity: 0,
-                "Turn of the grid and of each square's content, in radians."),
-            .number(.width, 65, min: 0, slider: 1...1000, identity: 65, "Side of the squares, in pixels."),
-        ]
+        center: "Centre of one square of the grid.",
+        .number(.scale, 2.8, min: 0, slider: 0.1...10, identity: 1, "Magnification of each square's content."),
+        .number(
+            .angle, 0, slider: -Double.pi...Double.pi, identity: 0,
+            "Turn of the grid and of each square's content, in radians."),
+        .number(.width, 65, min: 0, slider: 1...1000, identity: 65, "Side of the squares, in pixels.")
     ) { f in
         try requireFinite(f, "inputCenter", "inputScale", "inputAngle", "inputWidth")
         let image = try f.image()

@@ -11,21 +11,7 @@ public enum PerspectiveTile {
     public static let descriptor = FilterDescriptor(
         .tileEffect, "CIPerspectiveTile", "Perspective Tile",
         "Maps the image onto the quadrilateral given by four corners in perspective and repeats it across the plane.",
-        inputs: [
-            .image(),
-            .vector(
-                "inputTopLeft", "Top Left", type: "CIAttributeTypePosition", default: [118, 484],
-                "Where the image's top-left corner goes."),
-            .vector(
-                "inputTopRight", "Top Right", type: "CIAttributeTypePosition", default: [646, 507],
-                "Where the image's top-right corner goes."),
-            .vector(
-                "inputBottomRight", "Bottom Right", type: "CIAttributeTypePosition", default: [548, 140],
-                "Where the image's bottom-right corner goes."),
-            .vector(
-                "inputBottomLeft", "Bottom Left", type: "CIAttributeTypePosition", default: [155, 153],
-                "Where the image's bottom-left corner goes."),
-        ]
+        inputs: [.image()] + InputSpec.corners { "Where the image's \($0) corner goes." }
     ) { f in
         try requireFinite(f, "inputTopLeft", "inputTopRight", "inputBottomRight", "inputBottomLeft")
         let image = try f.image()

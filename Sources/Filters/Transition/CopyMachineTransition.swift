@@ -14,26 +14,15 @@ import PixelCore
 /// (×1.16 of the source weight). The edge sits at −236.5 along the direction; sin(π·t/2)
 /// puts it at −237.6 (a linear sweep 90 px behind). The easing rests on one time: a guess.
 public enum CopyMachineTransition {
-    public static let descriptor = FilterDescriptor(
-        .transition, "CICopyMachineTransition", "Copy Machine",
+    public static let descriptor = Sweep.descriptor(
+        "CICopyMachineTransition", "Copy Machine",
         "Sweeps a photocopier's bright light bar across the image to reveal the target image.",
-        inputs: [
-            .image(), .target, .sweepExtent,
-            .opaqueColor(.color, default: Color(0.6, 1, 0.8, 1), "Colour of the light."),
-            .time,
-            .number(
-                .angle, 0, min: 0, slider: 0...2 * Double.pi, identity: 0,
-                "Direction the bar moves in, radians (0: left to right)."),
-            .number(.width, 200, min: 0.1, slider: 0.1...500, identity: 200, "Width of the light bar in pixels."),
-            .number("inputOpacity", 1.3, min: 0, slider: 0...3, identity: 1.3, "Strength of the light."),
-        ]
-    ) { f in
-        let (source, target) = try f.transitionImages()
-        let time = f.number("inputTime"), opacity = f.number("inputOpacity")
-        let sweep = try Sweep(
-            extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
-            filter: f.filter)
-        let c = f.color("inputColor")
+        color: .opaqueColor(.color, default: Color(0.6, 1, 0.8, 1), "Colour of the light."),
+        angle: .number(
+            .angle, 0, min: 0, slider: 0...2 * Double.pi, identity: 0, "Direction the bar moves in, radians (0: left to right)."),
+        width: .number(.width, 200, min: 0.1, slider: 0.1...500, identity: 200, "Width of the light bar in pixels."),
+        opacity: .number("inputOpacity", 1.3, min: 0, slider: 0...3, identity: 1.3, "Strength of the light.")
+    ) { source, target, time, opacity, c, sweep in
         let light = Pixel(Float(c.r), Float(c.g), Float(c.b), 0) * Float(1.16 * opacity)
         let w = sweep.width
         let edge = sweep.start + w / 2 + sin(Double.pi / 2 * min(max(time, 0), 1)) * sweep.travel

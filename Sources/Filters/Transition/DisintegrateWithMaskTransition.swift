@@ -38,7 +38,7 @@ public enum DisintegrateWithMaskTransition {
             .number(
                 "inputShadowRadius", 8, type: "CIAttributeTypeDistance", min: 0, slider: 0...50,
                 "Blur of the shadow (Gaussian standard deviation) in pixels."),
-            .number("inputShadowDensity", 0.65, in: 0...1, slider: 0...1, identity: 0, "Darkness of the shadow."),
+            .fraction("inputShadowDensity", 0.65, identity: 0, "Darkness of the shadow."),
             .vector(
                 "inputShadowOffset", "Shadow Offset", type: "CIAttributeTypeOffset", default: [0, -10], identity: [0, 0],
                 "Offset of the shadow in pixels."),

@@ -41,6 +41,30 @@ struct Sweep: Sendable {
     }
 }
 
+extension Sweep {
+    /// A sweeping transition (CICopyMachineTransition, CISwipeTransition): its inputs in Core
+    /// Image's order, the images, `inputExtent`, `color`, the time, then the band's `angle`,
+    /// `width` and `opacity`; `build` gets the images, the time, the opacity, the colour and
+    /// the sweep across the extent.
+    static func descriptor(
+        _ name: String, _ displayName: String, _ description: String,
+        color: InputSpec, angle: InputSpec, width: InputSpec, opacity: InputSpec,
+        build: @escaping (_ source: Image, _ target: Image, _ time: Double, _ opacity: Double, Color, Sweep) -> Image
+    ) -> FilterDescriptor {
+        FilterDescriptor(
+            .transition, name, displayName, description,
+            inputs: [.image(), .target, .sweepExtent, color, .time, angle, width, opacity]
+        ) { f in
+            let (source, target) = try f.transitionImages()
+            let time = f.number("inputTime"), opacity = f.number("inputOpacity")
+            let sweep = try Sweep(
+                extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
+                filter: f.filter)
+            return build(source, target, time, opacity, f.color("inputColor"), sweep)
+        }
+    }
+}
+
 extension FilterInputs {
     /// A rectangle-typed CIVector input.
     func rect(_ key: String) -> Rect { vector(key).rect }

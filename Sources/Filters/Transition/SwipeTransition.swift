@@ -11,26 +11,16 @@ import PixelCore
 /// colour alpha a triangle peaking at 0.900, centre at −217.40 along the direction, where
 /// this geometry puts it. Lua: `a | CISwipeTransition{targetImage = b, time = 0.4, extent = a.extent, width = 80}`
 public enum SwipeTransition {
-    public static let descriptor = FilterDescriptor(
-        .transition, "CISwipeTransition", "Swipe",
-        "Swipes a soft-edged coloured band across the image to reveal the target image.",
-        inputs: [
-            .image(), .target, .sweepExtent,
-            .opaqueColor(.color, default: Color(1, 1, 1, 1), "Colour of the band."),
-            .time,
-            .number(
-                .angle, 0, slider: -Double.pi...Double.pi, identity: 0,
-                "Direction the band moves in, radians (0: left to right)."),
-            .number(.width, 300, min: 0.1, slider: 0.1...800, "Width of the band in pixels."),
-            .number("inputOpacity", 0, min: 0, slider: 0...1, identity: 0, "Opacity of the band's colour at its centre line."),
-        ]
-    ) { f in
-        let (source, target) = try f.transitionImages()
-        let time = f.number("inputTime"), opacity = f.number("inputOpacity")
-        let sweep = try Sweep(
-            extent: f.rect("inputExtent"), angle: f.number("inputAngle"), width: f.number("inputWidth"),
-            filter: f.filter)
-        let colour = Transfer.workingPixel(f.color("inputColor"))
+    public static let descriptor = Sweep.descriptor(
+        "CISwipeTransition", "Swipe", "Swipes a soft-edged coloured band across the image to reveal the target image.",
+        color: .opaqueColor(.color, default: Color(1, 1, 1, 1), "Colour of the band."),
+        angle: .number(
+            .angle, 0, slider: -Double.pi...Double.pi, identity: 0, "Direction the band moves in, radians (0: left to right)."),
+        width: .number(.width, 300, min: 0.1, slider: 0.1...800, "Width of the band in pixels."),
+        opacity: .number(
+            "inputOpacity", 0, min: 0, slider: 0...1, identity: 0, "Opacity of the band's colour at its centre line.")
+    ) { source, target, time, opacity, c, sweep in
+        let colour = Transfer.workingPixel(c)
         return Image(
             PositionalPointNode([source, target]) { x, y, s, t, _ in
                 let u = sweep.u(x, y, time: time)

@@ -67,7 +67,7 @@ let package = Package(
                 "PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
                 "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim",
             ]),
-        .executableTarget(name: "EmbedTool"),
+        .executableTarget(name: "EmbedTool", dependencies: ["CLua"]),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
         .target(
             name: "LuaBridge", dependencies: ["Filters", "Codecs", "PixelCore", "CLua", "CLuaShim"],

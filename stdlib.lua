@@ -2,14 +2,16 @@
 -- entry point: it runs the parts in stdlib/ in order, checks the public surface below, locks
 -- the shared metatables and returns the private table.
 --
--- Swift (LuaRuntime) calls this chunk with the embedded part sources (path → text) and keeps
+-- Swift (LuaRuntime) calls this chunk with the embedded part sources (path → text) and their
+-- bytecode compiled at build time (path → binary chunk, same chunk names and line
+-- information; a part whose bytecode this Lua cannot load is compiled from its text), and keeps
 -- the table it returns in the registry as "lunette.private". Each part runs as its own chunk
 -- (`@stdlib/<part>.lua`) with two arguments: N, the Swift primitives (`lunette._native`), and
 -- P, the private table: helpers the parts share and the glue only Swift calls. Lunette's own
 -- chunks are exempt from the sandbox and budgets, and errors they raise on a caller's behalf
 -- point at the caller's line (CLuaShim's is_own_source, the REPL's errortext).
 
-local sources = ...
+local sources, compiled = ...
 local N = lunette._native
 local P = {}
 
@@ -33,7 +35,8 @@ for _, part in ipairs(parts) do
   local path = "stdlib/" .. part .. ".lua"
   local source = sources[path]
   if type(source) ~= "string" then error(path .. " is not embedded", 0) end
-  assert(load(source, "@" .. path, "t"))(N, P)
+  local chunk = compiled[path] and load(compiled[path], "@" .. path, "b")
+  assert(chunk or load(source, "@" .. path, "t"))(N, P)
 end
 
 -- The public surface: the globals and `lunette` fields that scripts, plugins and the docs

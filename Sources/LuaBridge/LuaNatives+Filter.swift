@@ -119,10 +119,15 @@ extension LuaNatives {
         (
             "filter_names",
             { c in
-                let descriptors = try c.runtime.registry.descriptors
-                let category = try c.optString(1).map { try FilterCatalog(descriptors).category(named: $0) }
-                let names = descriptors.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
-                LuaValues.pushStrings(c.L, names)
+                let registry = try c.runtime.registry
+                // Every state's steps.lua asks for all names at start: no descriptor copies then.
+                guard let wanted = try c.optString(1) else {
+                    LuaValues.pushStrings(c.L, registry.names)
+                    return 1
+                }
+                let descriptors = registry.descriptors
+                let category = try FilterCatalog(descriptors).category(named: wanted)
+                LuaValues.pushStrings(c.L, descriptors.filter { $0.categories.contains(category) }.map(\.name))
                 return 1
             }
         ),

@@ -46,9 +46,9 @@ public struct LuaOptions: Sendable {
     public init() {}
 
     public static var defaultConfigDirectory: String? {
-        let env = ProcessInfo.processInfo.environment
-        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/lunette" }
-        if let h = env["HOME"], !h.isEmpty { return h + "/.config/lunette" }
+        let env = { (name: String) in getenv(name).map { String(cString: $0) } }
+        if let x = env("XDG_CONFIG_HOME"), !x.isEmpty { return x + "/lunette" }
+        if let h = env("HOME"), !h.isEmpty { return h + "/.config/lunette" }
         return nil
     }
 }
@@ -95,8 +95,9 @@ public final class LuaRuntime {
         if options.loadExtensions { loadExtensions() }
     }
 
-    /// Runs stdlib.lua with the sources of its parts (`stdlib/*.lua`) and keeps the private
-    /// table it returns in the registry. Lunette's own Lua runs outside the sandbox and budgets.
+    /// Runs stdlib.lua with the sources of its parts (`stdlib/*.lua`) and their bytecode
+    /// compiled at build time, and keeps the private table it returns in the registry.
+    /// Lunette's own Lua runs outside the sandbox and budgets.
     func loadStdlib() throws {
         guard let stdlib = embeddedScripts.first(where: { $0.path == "stdlib.lua" }) else {
             throw LunetteError(.script, "stdlib.lua is not embedded")
@@ -110,7 +111,13 @@ public final class LuaRuntime {
             LuaValues.pushString(L, source)
             lua_setfield(L, -2, path)
         }
-        try call(nargs: 1, nresults: 1, handler: base)
+        lua_createtable(L, 0, 16)
+        for (path, base64) in embeddedBytecode {
+            guard let code = Data(base64Encoded: base64) else { continue }
+            code.withUnsafeBytes { _ = lua_pushlstring(L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }
+            lua_setfield(L, -2, path)
+        }
+        try call(nargs: 2, nresults: 1, handler: base)
         guard lua_type(L, -1) == LUA_TTABLE else { throw LunetteError(.script, "stdlib.lua did not return its private table") }
         lunette_setregistry(L, Self.privateTable)
     }

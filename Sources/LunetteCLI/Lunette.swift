@@ -53,6 +53,9 @@ struct Lunette: ParsableCommand {
         var scriptCommand = true
         do {
             let arguments = try CommandLineWords.rewrite(Array(CommandLine.arguments.dropFirst()))
+            if let (script, scriptArguments) = RunCommand.plainScript(arguments) {
+                return try runtime().runFile(script, arguments: scriptArguments)
+            }
             var command = try parseAsRoot(arguments)
             scriptCommand = command is RunCommand || command is ReplCommand
             try command.run()

@@ -22,9 +22,10 @@ public enum Limits {
     nonisolated(unsafe) public static var maxPixels: Int = 268_402_689
     nonisolated(unsafe) public static var maxSide: Int = 1_000_000
 
-    /// Reads `LUNETTE_MAX_PIXELS` when set.
+    /// Reads `LUNETTE_MAX_PIXELS` when set (with getenv: `ProcessInfo.environment` copies the
+    /// whole environment into a dictionary, a cost every command would pay at start).
     public static func loadEnvironment() {
-        if let s = ProcessInfo.processInfo.environment["LUNETTE_MAX_PIXELS"], let v = Int(s), v > 0 { maxPixels = v }
+        if let p = getenv("LUNETTE_MAX_PIXELS"), let v = Int(String(cString: p)), v > 0 { maxPixels = v }
     }
 
     /// Throws a limit error when a w×h image is larger than allowed.

@@ -1,8 +1,10 @@
+import CLua
 import Foundation
-import LuaBridge
 import PixelCore
 import TestSupport
 import XCTest
+
+@testable import LuaBridge
 
 /// stdlib.lua in parts: an error raised inside any part on a script's behalf points at the
 /// script's line, and only Lunette's own chunks are exempt from the sandbox and budgets.
@@ -84,5 +86,29 @@ final class StdlibPartsTests: XCTestCase {
         XCTAssertThrowsError(
             try lua.applySteps(Image.color(Color(1, 0, 0)), ["io.write('x')"]),
             "-f still runs in the real sandbox after a script replaced lunette.sandbox")
+    }
+
+    /// Every part has bytecode compiled at build time that this Lua loads as a binary chunk
+    /// under the part's name (stdlib.lua falls back to the text silently: a state would start
+    /// slower, and nothing else would fail), and its functions keep their line information.
+    func testEveryPartLoadsFromItsBuildTimeBytecode() throws {
+        let parts = embeddedScripts.map(\.path).filter { $0.hasPrefix("stdlib/") }
+        XCTAssertFalse(parts.isEmpty)
+        XCTAssertEqual(embeddedBytecode.map(\.path).sorted(), parts.sorted())
+        let lua = try LuaRuntime()
+        for (path, base64) in embeddedBytecode {
+            let code = try XCTUnwrap(Data(base64Encoded: base64), path)
+            let top = lua_gettop(lua.L)
+            let status = code.withUnsafeBytes {
+                luaL_loadbufferx(lua.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count, "@" + path, "b")
+            }
+            XCTAssertEqual(status, LUA_OK, "\(path): \(String(cString: lua_tolstring(lua.L, -1, nil)))")
+            lua_settop(lua.L, top)
+        }
+        try lua.run(
+            chunk: """
+                local info = debug.getinfo(Chain.load, "S")
+                assert(info.source == "@stdlib/chainfile.lua" and info.linedefined > 1, info.source)
+                """, name: "=lines")
     }
 }

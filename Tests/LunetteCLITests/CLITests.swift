@@ -121,6 +121,11 @@ final class CLITests: ScratchTestCase {
         let ok = try lunette(["run", script, "a", "--b"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertEqual(String(decoding: ok.stdout, as: UTF8.self), "2\tfalse\ta\t2\n")
+        // Without a word starting with `-` the argument parser is skipped: the same `arg`.
+        for words in [["run", script, "a", "b"], [script, "a", "b"]] {
+            let plain = try lunette(words)
+            XCTAssertEqual(String(decoding: plain.stdout, as: UTF8.self), "2\tfalse\ta\t2\n", "\(words): \(plain.stderr)")
+        }
         let bad = path("bad.lua")
         try "local img = Image.color(Color(1, 0, 0))\nlocal function f() return img:cropped('x') end\nf()\n"
             .write(toFile: bad, atomically: true, encoding: .utf8)

@@ -37,7 +37,10 @@ public enum SepiaTone {
         let intensity: Float
         var preservesAlpha: Bool { true }
         func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
-            for i in 0..<count { dst[i] = SepiaTone.apply(dst[i], intensity: intensity) }
+            // The tables and weights read once per run: a static read inside the loop is a
+            // lazy-initialisation check and an array access per pixel.
+            let t = SepiaTone.tables, tables = (t[0], t[1], t[2]), luma = ColorMath.luma
+            for i in 0..<count { dst[i] = SepiaTone.apply(dst[i], intensity: intensity, tables: tables, luma: luma) }
         }
     }
 
@@ -53,18 +56,20 @@ public enum SepiaTone {
         SRGBTables.table { u in channel(c, u * u) }
     }
 
-    /// The sepia colour (linear, straight) of a luminance.
-    @inline(__always) static func tone(_ y: Float) -> SIMD3<Float> {
+    typealias Tables = (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+
+    /// The sepia colour (linear, straight) of a luminance, from `tables` inside 0…1.
+    @inline(__always) static func tone(_ y: Float, _ t: Tables) -> SIMD3<Float> {
         guard y > 0 else { return .zero }
         guard y <= 1 else { return SIMD3(curve.map { Float(channel($0, Double(y))) }) }
         let u = y.squareRoot()
-        return SIMD3(SRGBTables.lookup(tables[0], u), SRGBTables.lookup(tables[1], u), SRGBTables.lookup(tables[2], u))
+        return SIMD3(SRGBTables.lookup(t.0, u), SRGBTables.lookup(t.1, u), SRGBTables.lookup(t.2, u))
     }
 
-    @inline(__always) static func apply(_ p: Pixel, intensity k: Float) -> Pixel {
+    @inline(__always) static func apply(_ p: Pixel, intensity k: Float, tables: Tables, luma: SIMD3<Float>) -> Pixel {
         guard p.w > 0 else { return p }
         let c = ColorMath.rgb(p)
-        let s = tone((c * ColorMath.luma).sum())
+        let s = tone((c * luma).sum(), tables)
         let m = k == 1 ? s : c + (s - c) * k
         return ColorMath.pixel(m, p.w)
     }

@@ -3,18 +3,17 @@ import Foundation
 /// Weight matrices for the kernel-shaped blurs, in `Image.convolved`'s order (row-major
 /// from the top row on screen; weight r·n + c reads (x + c − h, y + h − r) for n = 2h + 1).
 public enum KernelShapes {
-    /// A Gaussian of standard deviation `sigma` along the direction `angle` (radians,
-    /// counter-clockwise from +x), cut at 3σ: one sample per pixel of length, each splatted
-    /// bilinearly onto the grid; normalised. Returns the weights and the half sizes.
-    public static func line(sigma: Double, angle: Double) -> (weights: [Float], hx: Int, hy: Int) {
-        let reach = Int((3 * sigma).rounded(.up))
+    /// Taps at `offsets` (pixels) along the direction `angle` (radians, counter-clockwise from
+    /// +x) with `weights`, each sampled bilinearly (splatted onto the grid). Returns the
+    /// weights and the half sizes. Lua: `img | CIMotionBlur{radius = 20}` builds its passes so.
+    public static func line(offsets: [Double], weights: [Double], angle: Double) -> (weights: [Float], hx: Int, hy: Int) {
         let ux = cos(angle), uy = sin(angle)
-        let hx = Int((Double(reach) * abs(ux)).rounded(.up)) + 1, hy = Int((Double(reach) * abs(uy)).rounded(.up)) + 1
+        let reach = offsets.map(abs).max() ?? 0
+        let hx = Int((reach * abs(ux)).rounded(.up)) + 1, hy = Int((reach * abs(uy)).rounded(.up)) + 1
         let cols = 2 * hx + 1, rows = 2 * hy + 1
         var w = [Double](repeating: 0, count: cols * rows)
-        for t in -reach...reach {
-            let g = exp(-Double(t * t) / (2 * sigma * sigma))
-            let px = Double(t) * ux, py = Double(t) * uy
+        for (t, g) in zip(offsets, weights) {
+            let px = t * ux, py = t * uy
             let x0 = Int(px.rounded(.down)), y0 = Int(py.rounded(.down))
             let fx = px - Double(x0), fy = py - Double(y0)
             for (dx, wx) in [(0, 1 - fx), (1, fx)] {
@@ -24,8 +23,7 @@ public enum KernelShapes {
                 }
             }
         }
-        let sum = w.reduce(0, +)
-        return (w.map { Float($0 / sum) }, hx, hy)
+        return (w.map { Float($0) }, hx, hy)
     }
 
     /// A bokeh disc of `radius`: weight 1 inside, a rim `ringSize`·radius wide brightened by

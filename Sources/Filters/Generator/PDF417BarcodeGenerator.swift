@@ -11,7 +11,12 @@ import PixelCore
 /// as 209×34 (3-pixel rows) although its min/max width and height were 100…500 and 100.
 /// Compaction is
 /// libzint's optimal mix of text, byte and numeric modes whatever `compactionMode` says
-/// (any mode decodes to the same bytes). Lua: `CIPDF417BarcodeGenerator{message = "hello", correctionLevel = 4}`
+/// (any mode decodes to the same bytes). Apple's render of that case, read row by row
+/// through the cluster 0/3/6 tables, holds 92 (length), 900, then libzint's very text
+/// codewords 237 131 344 802 437 333 569, 900 padding and level-2 correction: Apple writes
+/// the text latch 900 first because `alwaysSpecifyCompaction` is 1; libzint never writes a
+/// redundant latch, so the first and last rows differ (the text sits one codeword earlier).
+/// Lua: `CIPDF417BarcodeGenerator{message = "hello", correctionLevel = 4}`
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3
 
@@ -42,7 +47,7 @@ public enum PDF417BarcodeGenerator {
                 "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
             .automatic(
                 "inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
-                "Accepted for compatibility; libzint emits mode latches as needed."),
+                "Apple then writes the mode latch first; ignored (libzint emits latches only as needed)."),
         ]
     ) { f in
         let message = f.barcodeMessage()

@@ -13,7 +13,7 @@ struct lt_reader {
     int truncated;
     int fallback;
     int associated;      /* premultiplied alpha stored: undone after reading */
-    uint16_t bps, spp, format, orientation;
+    uint16_t bps, spp, format;
     uint8_t *icc;
     uint32_t icc_length;
     /* Row streaming: the next row to hand out, and the band of decoded rows (a strip or a
@@ -22,6 +22,9 @@ struct lt_reader {
     size_t row_bytes;
     uint8_t *band, *tile;
     uint32_t band_first, band_rows;
+    /* libtiff's RGBA reader, begun once for the page, asked for stored order. */
+    TIFFRGBAImage rgba;
+    int rgba_begun;
 };
 
 struct lt_writer {
@@ -144,9 +147,8 @@ int lt_read_info(lt_reader *r, int page, lt_info *info) {
             return LT_TRUNCATED;
         }
     }
-    r->bps = bps; r->spp = spp; r->format = format; r->orientation = orient;
+    r->bps = bps; r->spp = spp; r->format = format;
     info->rgba_fallback = r->fallback;
-    info->whole_read = r->fallback && orient != ORIENTATION_TOPLEFT;
     if (direct) {
         info->channels = spp;
         info->sample_bits = bps;
@@ -176,8 +178,27 @@ static void unassociate(uint8_t *row, uint32_t width, int spp, int bps, int is_f
 /* The pixel bytes of one delivered row. */
 static size_t pixel_bytes(lt_reader *r) { return r->fallback ? 4 : (size_t)r->spp * (r->bps / 8); }
 
-/* Decodes the band holding row `y`: a row of tiles, or (RGBA reader) a strip, whose rows
-   libtiff lays out bottom-up; each becomes top-down rows of `row_bytes`. */
+/* Reads the stored pixels of the `w`×`h` region at (`col`, `row`) through libtiff's RGBA
+   reader into `raster`, top row first. The reader is asked for the file's own orientation,
+   so it flips nothing: left to itself it would flip some orientations (and not transpose
+   5…8) before Lunette applies the tag, rotating those files twice. */
+static int read_rgba(lt_reader *r, uint32_t col, uint32_t row, uint32_t w, uint32_t h, uint8_t *raster) {
+    if (!r->rgba_begun) {
+        char why[1024] = "";
+        if (!TIFFRGBAImageOK(r->tif, why) || !TIFFRGBAImageBegin(&r->rgba, r->tif, 0, why)) {
+            if (r->message[0] == 0) snprintf(r->message, sizeof r->message, "%s", why[0] ? why : "unsupported layout");
+            return fail(r);
+        }
+        r->rgba_begun = 1;
+        r->rgba.req_orientation = r->rgba.orientation;
+    }
+    r->rgba.col_offset = (int)col;
+    r->rgba.row_offset = (int)row;
+    return TIFFRGBAImageGet(&r->rgba, (uint32_t *)raster, w, h) ? LT_OK : fail(r);
+}
+
+/* Decodes the band holding row `y` into top-down rows of `row_bytes`: a row of tiles, or
+   (RGBA reader) a strip. */
 static int fill_band(lt_reader *r, uint32_t y) {
     TIFF *t = r->tif;
     size_t px = pixel_bytes(r);
@@ -206,11 +227,12 @@ static int fill_band(lt_reader *r, uint32_t y) {
     }
     if (tw) {
         for (uint32_t x = 0; x < r->width; x += tw) {
-            size_t n = (size_t)(r->width - x < tw ? r->width - x : tw) * px;
+            uint32_t cols = r->width - x < tw ? r->width - x : tw;
+            size_t n = (size_t)cols * px;
             if (r->fallback) {
-                if (!TIFFReadRGBATile(t, x, first, (uint32_t *)r->tile)) return fail(r);
-                for (uint32_t i = 0; i < rows; i++)
-                    memcpy(r->band + i * r->row_bytes + x * px, r->tile + (size_t)(th - 1 - i) * tw * 4, n);
+                int status = read_rgba(r, x, first, cols, rows, r->tile);
+                if (status != LT_OK) return status;
+                for (uint32_t i = 0; i < rows; i++) memcpy(r->band + i * r->row_bytes + x * px, r->tile + i * n, n);
             } else {
                 if (TIFFReadTile(t, r->tile, x, first, 0, 0) < 0) return fail(r);
                 for (uint32_t i = 0; i < rows; i++)
@@ -218,11 +240,8 @@ static int fill_band(lt_reader *r, uint32_t y) {
             }
         }
     } else {
-        if (!TIFFReadRGBAStrip(t, first, (uint32_t *)r->band)) return fail(r);
-        for (uint32_t i = 0; i < rows / 2; i++) {  /* bottom-up to top-down */
-            uint8_t *a = r->band + i * r->row_bytes, *b = r->band + (rows - 1 - i) * r->row_bytes;
-            for (size_t k = 0; k < r->row_bytes; k++) { uint8_t v = a[k]; a[k] = b[k]; b[k] = v; }
-        }
+        int status = read_rgba(r, 0, first, r->width, rows, r->band);
+        if (status != LT_OK) return status;
     }
     r->band_first = first; r->band_rows = rows;
     return LT_OK;
@@ -238,13 +257,6 @@ int lt_read_rows(lt_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count
         if (row_bytes != r->row_bytes || (!r->fallback && (size_t)TIFFScanlineSize(t) > row_bytes)) {
             snprintf(r->message, sizeof r->message, "bad scanline size");
             return LT_ERROR;
-        }
-        /* A rotated file through the RGBA reader: libtiff flips it whole, so it is read whole. */
-        if (r->fallback && r->orientation != ORIENTATION_TOPLEFT) {
-            if (count != r->height || !TIFFReadRGBAImageOriented(t, r->width, r->height, (uint32_t *)pixels, ORIENTATION_TOPLEFT, 0))
-                return fail(r);
-            r->next = r->height;
-            return r->message[0] ? fail(r) : LT_OK;
         }
     }
     if (count > r->height - r->next) { snprintf(r->message, sizeof r->message, "no more rows"); return LT_ERROR; }
@@ -269,6 +281,7 @@ const char *lt_reader_error(lt_reader *r) { return r->message[0] ? r->message : 
 
 void lt_reader_free(lt_reader *r) {
     if (!r) return;
+    if (r->rgba_begun) TIFFRGBAImageEnd(&r->rgba);
     if (r->tif) TIFFClose(r->tif);
     free(r->icc);
     free(r->band);

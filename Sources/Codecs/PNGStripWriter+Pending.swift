@@ -1,7 +1,7 @@
 import CPNGShim
 import Foundation
 
-/// One strip's samples on their way into the zlib stream: its pieces are filtered and
+/// One batch of rows' samples on their way into the zlib stream: its pieces are filtered and
 /// deflated on background threads (`start`), then written in order by `PNGStripWriter`.
 final class PendingStrip: @unchecked Sendable {
     /// A deflated piece: its bytes, their count, and the Adler-32 and length of its filtered rows.
@@ -12,15 +12,16 @@ final class PendingStrip: @unchecked Sendable {
     let samples: UnsafeMutablePointer<UInt8>
     /// Row bounds of the pieces: piece p holds rows bounds[p]..<bounds[p + 1].
     let bounds: [Int]
-    /// The file row above this strip (empty for the first strip).
+    /// The file row above this batch (empty for the first).
     let previous: [UInt8]
     let results: UnsafeMutablePointer<Piece>
     let group = DispatchGroup()
 
-    init(rows: Int, rowBytes: Int, pieces: Int, previous: [UInt8], last: Bool) {
+    /// Takes `samples` (`rows` rows, freed with the batch).
+    init(samples: UnsafeMutablePointer<UInt8>, rows: Int, rowBytes: Int, pieces: Int, previous: [UInt8], last: Bool) {
         self.rows = rows; self.rowBytes = rowBytes; pieceCount = pieces
         self.previous = previous; self.last = last
-        samples = .allocate(capacity: max(1, rows * rowBytes))
+        self.samples = samples
         bounds = (0...pieces).map { $0 * rows / pieces }
         results = .allocate(capacity: pieces)
         results.initialize(repeating: Piece(), count: pieces)

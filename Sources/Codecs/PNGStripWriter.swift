@@ -2,11 +2,11 @@ import CPNGShim
 import Foundation
 import PixelCore
 
-/// Writes a PNG from strips of rendered rows, top strip first, on all cores: each strip's
-/// rows are converted to samples and split into pieces that are filtered and deflated in
-/// the background while the next strips render, then joined in order into the one zlib
-/// stream of the IDAT chunks (each piece ends on a full flush; the pieces' Adler-32
-/// checksums are combined). Lua: used by `img:save("out.png")`.
+/// Writes a PNG from strips of rendered rows, top strip first, on all cores: the strips'
+/// rows are converted to samples, batched, and each batch split into pieces that are
+/// filtered and deflated in the background while the next strips render, then joined in
+/// order into the one zlib stream of the IDAT chunks (each piece ends on a full flush; the
+/// pieces' Adler-32 checksums are combined). Lua: used by `img:save("out.png")`.
 final class PNGStripWriter {
     let writer: OpaquePointer
     let name: String
@@ -15,20 +15,27 @@ final class PNGStripWriter {
     let space: WorkingSpace
     let threads: Int
     let rowBytes: Int
-    /// Rows handed in so far, and the last of them (the row above the next strip, for filtering).
+    /// Rows handed in so far, and the last row of the batch before (the row above the
+    /// next batch, for filtering).
     var rowsDone = 0
     var previous: [UInt8]
     var adler: UInt32 = 1
     var headerWritten = false
-    /// Strips whose pieces are being filtered and deflated, oldest first.
+    /// Samples of the rows converted since the last batch went out, top row first.
+    var staged: UnsafeMutablePointer<UInt8>?
+    var stagedRows = 0, stagedCapacity = 0
+    /// Batches whose pieces are being filtered and deflated, oldest first.
     var pending: [PendingStrip] = []
 
-    /// Smallest piece worth a thread of its own (bytes of samples).
-    nonisolated(unsafe) static var minPieceBytes = 1 << 16
+    /// Smallest piece worth deflating apart (bytes of samples). Every piece restarts
+    /// zlib's history and Huffman tables, which costs little on a megabyte but 5 % of a
+    /// flat picture cut into the strips' 64-row pieces; strips are batched until each
+    /// thread has a piece this size.
+    nonisolated(unsafe) static var minPieceBytes = 1 << 20
     /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level), for tests; nil:
     /// the level's own choice per piece.
     nonisolated(unsafe) static var deflateMethod: Int32?
-    /// Strips in flight at most (their samples and deflated pieces stay in memory meanwhile).
+    /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile).
     static let maxPending = 3
 
     init(
@@ -52,6 +59,7 @@ final class PNGStripWriter {
 
     deinit {
         for strip in pending { strip.group.wait() }  // the background work reads their buffers
+        staged?.deallocate()
         lp_writer_free(writer)
     }
 
@@ -59,31 +67,54 @@ final class PNGStripWriter {
         if status != LP_OK { throw LunetteError.io("\(name): \(String(cString: lp_writer_error(writer)))") }
     }
 
-    /// Appends a strip of rendered rows (its top row is the next row of the file): converts
-    /// them to samples now, filters and deflates them in the background, and writes out
-    /// every earlier strip that is done.
+    /// Appends a strip of rendered rows (its top row is the next row of the file):
+    /// converts them to samples now; once the batch holds a piece per thread (or the
+    /// image is done), filters and deflates it in the background, and writes out every
+    /// earlier batch that is done.
     func append(_ strip: PixelBuffer) throws {
         let n = strip.height
         guard n > 0 else { return }
         let last = rowsDone + n == height
-        let rowBytes = self.rowBytes
-        let pieceCount = max(1, min(threads, n, n * rowBytes / Self.minPieceBytes))
-        let job = PendingStrip(rows: n, rowBytes: rowBytes, pieces: pieceCount, previous: previous, last: last)
-        // Samples of every row of the strip, top row first, converted in parallel.
-        let samples = job.samples, bounds = job.bounds
-        let convert: (Int) -> Void = { p in
-            for i in bounds[p]..<bounds[p + 1] {
+        stage(strip)
+        rowsDone += n
+        if last || stagedRows * rowBytes >= min(threads, 32) * Self.minPieceBytes { launch(last: last) }
+        try drain(wait: last)
+    }
+
+    /// Converts a strip's rows to samples at the end of the batch, in bands on all cores.
+    func stage(_ strip: PixelBuffer) {
+        let n = strip.height, rowBytes = self.rowBytes
+        if stagedRows + n > stagedCapacity {
+            stagedCapacity = max(2 * stagedCapacity, stagedRows + n)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, stagedCapacity * rowBytes))
+            if let staged { grown.update(from: staged, count: stagedRows * rowBytes); staged.deallocate() }
+            staged = grown
+        }
+        let into = staged! + stagedRows * rowBytes
+        let bands = max(1, min(threads, n, n * rowBytes / (1 << 16)))
+        let convert: (Int) -> Void = { b in
+            for i in b * n / bands..<(b + 1) * n / bands {
                 SampleEncoder.encodeRow(
-                    strip.row(n - 1 - i), strip.width, into: samples + i * rowBytes,
+                    strip.row(n - 1 - i), strip.width, into: into + i * rowBytes,
                     channels: self.channels, depth: self.depth, space: self.space)
             }
         }
-        if pieceCount == 1 { convert(0) } else { DispatchQueue.concurrentPerform(iterations: pieceCount, execute: convert) }
+        if bands == 1 { convert(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: convert) }
+        stagedRows += n
+    }
+
+    /// Hands the batch to the background: a piece per thread, each at least `minPieceBytes`.
+    func launch(last: Bool) {
+        guard let samples = staged, stagedRows > 0 else { return }
+        let n = stagedRows
+        let pieceCount = max(1, min(threads, n, n * rowBytes / Self.minPieceBytes))
+        let job = PendingStrip(
+            samples: samples, rows: n, rowBytes: rowBytes, pieces: pieceCount, previous: previous, last: last)
         previous = Array(UnsafeBufferPointer(start: samples + (n - 1) * rowBytes, count: rowBytes))
-        rowsDone += n
+        staged = nil
+        stagedRows = 0; stagedCapacity = 0
         job.start(bpp: max(1, channels * depth / 8), level: level)
         pending.append(job)
-        try drain(wait: last)
     }
 
     /// Writes the finished strips at the head of the queue; waits for the oldest while

@@ -38,4 +38,20 @@ final class PNGSizeTests: XCTestCase {
             XCTAssertGreaterThan(ratio, 0.8, "\(photo): suspiciously small")
         }
     }
+
+    /// Flat synthetic shapes (bench/png_contents.py's, 1080p) deflate to a few kilobytes,
+    /// so restarting zlib every few dozen rows cost 5 %: pieces are now at least 1 MiB.
+    func testFlatShapesAreWithin5PercentOfPillow() throws {
+        let levels = { (v: Int) in Float(Transfer.srgbToLinear(Double(v) / 255)) }
+        let image = TestImages.make(IRect(0, 0, 1920, 1080)) { x, y in
+            let top = 1079 - y
+            return Pixel(levels((x / 120 + top / 90) % 5 * 60), levels(x / 240 % 3 * 120), levels(top / 60 % 4 * 80), 1)
+        }
+        let out = dir.appendingPathComponent("flat.png").path
+        try PNGEncoder.write(image, to: out, options: PNGOptions(compression: 6), context: Context(threads: 4))
+        guard let pillow = pillowSize(out) else { throw XCTSkip("Pillow is not installed") }
+        let ours = try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int
+        XCTAssertLessThanOrEqual(
+            Double(ours - 73) / Double(pillow), 1.05, "\(ours) bytes (73 of colour chunks), Pillow \(pillow)")
+    }
 }

@@ -13,7 +13,7 @@ final class ParallelPNGTests: XCTestCase {
     override func setUp() { dir = Fixtures.temporaryDirectory() }
     override func tearDown() {
         try? FileManager.default.removeItem(at: dir)
-        PNGStripWriter.minPieceBytes = 1 << 16
+        PNGStripWriter.minPieceBytes = 1 << 20
         PNGStripWriter.deflateMethod = nil
     }
 

@@ -23,7 +23,6 @@ typedef struct {
     int is_float;
     int orientation;     // TIFF Orientation tag, 1…8
     int rgba_fallback;   // decoded by libtiff's RGBA reader (8-bit RGBA)
-    int whole_read;      // all rows come in one lt_read_rows call (rotated, RGBA reader)
     const uint8_t *icc;  // owned by the reader
     uint32_t icc_length;
     int compression;     // TIFF Compression tag value
@@ -36,7 +35,8 @@ lt_reader *lt_reader_new(const void *data, size_t length);
 int lt_read_info(lt_reader *r, int page, lt_info *info);
 // Reads the next `count` rows into `pixels` (`row_bytes` apart), top row first: by
 // scanline from strips, by a row of tiles at a time from tiles, by strip or tile through
-// libtiff's RGBA reader for the rest (a rotated file of those: all rows in one call).
+// libtiff's RGBA reader for the rest; always in stored order (the Orientation tag is the
+// caller's to apply).
 int lt_read_rows(lt_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count);
 const char *lt_reader_error(lt_reader *r);
 void lt_reader_free(lt_reader *r);

@@ -40,6 +40,8 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
     let open: () throws -> RowReader
     let convert: Convert
     let release: () -> Void
+    /// The same file decoded at 1/factor of its size (JPEG's scaled IDCT), or nil.
+    let reduce: ((Int) -> Image?)?
 
     let lock = NSCondition()
     var reader: RowReader?
@@ -63,10 +65,12 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
     nonisolated(unsafe) static var aheadBytes = 2 << 20
 
     /// `reader` is already past the header; `open` makes a new one for a second pass;
-    /// `release` runs when the node goes (frees an input held in memory).
+    /// `release` runs when the node goes (frees an input held in memory); `reduce` makes
+    /// the reduced twin a shrinking resampler asks for (`ReducibleSource`).
     init(
         name: String, width: Int, height: Int, rowBytes: Int, opaque: Bool, wholeOnly: Bool, reader: RowReader,
-        open: @escaping () throws -> RowReader, convert: @escaping Convert, release: @escaping () -> Void = {}
+        open: @escaping () throws -> RowReader, convert: @escaping Convert, release: @escaping () -> Void = {},
+        reduce: ((Int) -> Image?)? = nil
     ) {
         self.name = name
         self.width = width; self.height = height; self.rowBytes = rowBytes
@@ -76,6 +80,7 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
         self.open = open
         self.convert = convert
         self.release = release
+        self.reduce = reduce
     }
 
     deinit {
@@ -110,4 +115,8 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
         }
         return out
     }
+}
+
+extension RowStreamNode: ReducibleSource {
+    func reduced(by factor: Int) -> Image? { reduce?(factor) }
 }

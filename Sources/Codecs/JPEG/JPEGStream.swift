@@ -62,13 +62,26 @@ final class RowTransform: @unchecked Sendable {
     }
 }
 
+/// File bytes in memory, freed when the last node decoding them (a stream and its
+/// reduced twins) goes.
+final class HeldBytes: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+    init(_ bytes: UnsafeMutableRawBufferPointer) { self.bytes = bytes }
+    deinit { bytes.deallocate() }
+}
+
 extension JPEGDecoder {
     /// A JPEG that decodes while it renders (a window of rows, as PNGs do), its profile
     /// applied per row; nil when the EXIF orientation asks for the whole image first.
     /// `bytes` belong to the node from here on (also when this throws or returns nil: freed).
+    /// A resampler shrinking it enough reads it decoded at 1/2, 1/4 or 1/8 instead
+    /// (`Image.resampled`), on top of `--shrink`'s factor, 8 at most in all.
     static func stream(_ bytes: UnsafeMutableRawBufferPointer, name: String, options: LoadOptions) throws -> Image? {
-        var owned = true
-        defer { if owned { bytes.deallocate() } }
+        try stream(HeldBytes(bytes), name: name, options: options)
+    }
+
+    static func stream(_ held: HeldBytes, name: String, options: LoadOptions) throws -> Image? {
+        let bytes = held.bytes
         let shrink = options.scaleDenominator
         let reader = try JPEGRowReader(bytes, name: name, start: false, shrink: shrink)
         let info = reader.info
@@ -87,16 +100,20 @@ extension JPEGDecoder {
             "ColorModel": .string(info.cmyk != 0 ? "CMYK" : info.components == 1 ? "Gray" : "RGB")
         ]
         if info.progressive != 0 { extra["Progressive"] = .number(1) }
-        owned = false
         let node = RowStreamNode(
             name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
             opaque: true, wholeOnly: false, reader: reader,
-            open: { try JPEGRowReader(bytes, name: name, start: true, shrink: shrink, cmyk: cmyk) },
+            open: { try JPEGRowReader(held.bytes, name: name, start: true, shrink: shrink, cmyk: cmyk) },
             convert: { row, x, n, dst in
                 converter.convert(row, from: x, count: n, into: dst)
                 transform?.apply(dst, n)
             },
-            release: { bytes.deallocate() })
+            reduce: { factor in
+                var smaller = options
+                smaller.scaleDenominator = shrink * factor
+                guard smaller.scaleDenominator <= 8 else { return nil }
+                return try? stream(held, name: name, options: smaller)
+            })
         return Image(node).withMetadata(file.metadata(width: width, height: height, extra: extra))
     }
 }

@@ -21,7 +21,7 @@ enum TIFFDecoder {
             let sink = try file.sink(width: Int(info.width), height: Int(info.height))
             let converter = reader.converter(file)
             let rowBytes = converter.rowBytes(sink.width)
-            let batch = info.whole_read != 0 ? sink.height : min(sink.height, 64)
+            let batch = min(sink.height, 64)
             let (total, overflow) = rowBytes.multipliedReportingOverflow(by: batch)
             guard !overflow else { throw LunetteError.limit("\(name): image too large") }
             let rows = UnsafeMutableRawPointer.allocate(byteCount: max(1, total), alignment: 64)

@@ -62,7 +62,7 @@ extension TIFFDecoder {
         owned = false
         let node = RowStreamNode(
             name: name, width: width, height: height, rowBytes: converter.rowBytes(width),
-            opaque: !converter.hasAlpha, wholeOnly: info.whole_read != 0, reader: reader,
+            opaque: !converter.hasAlpha, wholeOnly: false, reader: reader,
             open: { try TIFFRowReader(UnsafeRawBufferPointer(bytes), name: name, page: page) },
             convert: { row, x, n, dst in
                 converter.convert(row, from: x, count: n, into: dst)

@@ -21,6 +21,6 @@ public enum BicubicScaleTransform {
         let image = try f.image()
         let (sx, sy) = try ScaleFactors.of(f)
         if sx == 1, sy == 1 { return image }
-        return Image(LanczosScaleNode(image, sx: sx, sy: sy, kernel: .cubic(b: f.number("inputB"), c: f.number("inputC"))))
+        return image.resampled(sx: sx, sy: sy, kernel: .cubic(b: f.number("inputB"), c: f.number("inputC")))
     }
 }

@@ -15,6 +15,6 @@ public enum LanczosScaleTransform {
         let image = try f.image()
         let (sx, sy) = try ScaleFactors.of(f)
         if sx == 1, sy == 1 { return image }
-        return Image(LanczosScaleNode(image, sx: sx, sy: sy))
+        return image.resampled(sx: sx, sy: sy)
     }
 }

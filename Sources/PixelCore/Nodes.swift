@@ -135,7 +135,9 @@ public final class CropNode: ImageNode, @unchecked Sendable {
     public let rect: Rect
     public init(_ input: Image, _ rect: Rect) { inputs = [input]; self.rect = rect }
     public var kind: NodeKind { .point }
-    public var extent: Rect { inputs[0].extent.intersection(pixelRect) }
+    /// Core Image's: the input's extent and the rect intersected exactly (possibly fractional;
+    /// `Image.onExtentGrid` renders such an extent on its own grid).
+    public var extent: Rect { inputs[0].extent.intersection(rect) }
     public var isOpaque: Bool { inputs[0].isOpaque }
     var pixelRect: Rect {
         if rect.isInfinite || rect.isEmpty { return rect }

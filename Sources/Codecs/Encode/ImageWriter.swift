@@ -24,6 +24,7 @@ public enum ImageWriter {
         _ image: Image, format: ImageFormat, to file: UnsafeMutablePointer<FILE>, name: String,
         options: SaveOptions, context: Context
     ) throws {
+        let image = image.onExtentGrid()  // a fractional extent renders on its own grid, as Core Image's
         switch format {
         case .png: try PNGEncoder.stream(image, to: file, name: name, options: options, context: context)
         case .jpeg: try JPEGEncoder.stream(image, to: file, name: name, options: options, context: context)

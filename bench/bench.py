@@ -26,6 +26,8 @@ there is skipped with a message.
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3, chain5 three times as
 many), BENCH_ONLY (comma-separated task names), BENCH_CONTENTS (comma-separated contents,
 default all), BENCH_LUNETTE (the binary, default .build/release/lunette; e.g. main's for a before run),
+BENCH_BASELINE (a second binary, e.g. main's, timed as tool lunette-base in the same rounds
+of the in-memory tasks: its ratio is after/before),
 BENCH_DIR (work folder, default .build/bench). The machine's load average is
 printed with every task: on a shared machine only the same-run ratios mean something.
 """
@@ -39,6 +41,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LUNETTE = os.environ.get("BENCH_LUNETTE") or os.path.join(ROOT, ".build", "release", "lunette")
+BASELINE = os.environ.get("BENCH_BASELINE")
 WORK = os.environ.get("BENCH_DIR", os.path.join(ROOT, ".build", "bench"))
 SHM = "/dev/shm" if os.path.isdir("/dev/shm") else WORK
 REPS = int(os.environ.get("BENCH_REPS", "5"))
@@ -208,9 +211,9 @@ IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubi
              "upsample", *NEIGHBOURHOOD)
 
 
-def lunette_render(src, steps, warmup=1):
+def lunette_render(src, steps, warmup=1, binary=LUNETTE):
     """`lunette bench` timing one in-memory render of `steps` after `warmup` untimed ones."""
-    return [LUNETTE, "bench", src, "--present", "--repeat", "1", "--warmup", str(warmup)] + [a for s in steps for a in ("-f", s)]
+    return [binary, "bench", src, "--present", "--repeat", "1", "--warmup", str(warmup)] + [a for s in steps for a in ("-f", s)]
 
 
 def vips_mem_cmds(task, src_v, out_v, mats):
@@ -447,6 +450,8 @@ def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
     reduction = task in REDUCTIONS
     steps = lunette_steps(task, w4, h4, src4)
     tools = {"lunette": lunette_render(src4, steps, warmup=0 if reduction else 1)} if steps else {}
+    if steps and BASELINE:
+        tools["lunette-base"] = lunette_render(src4, steps, warmup=0 if reduction else 1, binary=BASELINE)
     if task == "chain5":
         # One step and the chain's one non-affine step alone, in the same rounds as the
         # chain, so the fusion ratio compares samples taken minutes apart at most.

@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "Filters",
             dependencies: [
-                "PixelCore", "Barcodes",
+                "PixelCore", "Barcodes", "CKernels",
                 "CTextShim",
             ], plugins: ["RegisterFilters"]),
         .target(

@@ -9,7 +9,7 @@ JPEG q90), then in-memory kernels on the 4K pictures (IN_MEMORY: blurs, colour, 
 and Lanczos halving, an area average, a 256-bin histogram, min/max, k-means, Canny, the
 guided filter and edge-preserving upsampling, and the neighbourhood filters against OpenCV:
 box5/20/80 (`blur`), dilate5/20/80 and erode5/20/80 (`dilate`/`erode` with a disc), median3
-(`medianBlur`, uint8 too) and motion (`filter2D`, a line kernel)), then png-size (Lunette's
+(`medianBlur`, uint8 too; median5: OpenCV's 5×5 alone, Lunette has no 5×5 median) and motion (`filter2D`, a line kernel)), then png-size (Lunette's
 level-6 PNG of several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
 The video task (bench/video.sh: 1080p footage panned and zoomed across each content's 4K
 picture) runs with BENCH_ONLY=video or a full run.
@@ -26,6 +26,8 @@ there is skipped with a message.
 Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3, chain5 three times as
 many), BENCH_ONLY (comma-separated task names), BENCH_CONTENTS (comma-separated contents,
 default all), BENCH_LUNETTE (the binary, default .build/release/lunette; e.g. main's for a before run),
+BENCH_BASELINE (a second binary, e.g. main's, timed as tool lunette-base in the same rounds
+of the in-memory tasks: its ratio is after/before),
 BENCH_DIR (work folder, default .build/bench). The machine's load average is
 printed with every task: on a shared machine only the same-run ratios mean something.
 """
@@ -39,6 +41,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LUNETTE = os.environ.get("BENCH_LUNETTE") or os.path.join(ROOT, ".build", "release", "lunette")
+BASELINE = os.environ.get("BENCH_BASELINE")
 WORK = os.environ.get("BENCH_DIR", os.path.join(ROOT, ".build", "bench"))
 SHM = "/dev/shm" if os.path.isdir("/dev/shm") else WORK
 REPS = int(os.environ.get("BENCH_REPS", "5"))
@@ -148,7 +151,7 @@ MATRIX = ("CIColorMatrix{RVector = Vector(0.9, 0.1, 0.05, 0), GVector = Vector(0
 PILLOW_TASKS = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos")
 MOTION_SIGMA, MOTION_ANGLE = 10, 0.5  # peers.py builds the same line kernel
 # Neighbourhood filters at radius 5, 20 and 80 (issue 24): box mean, disc dilation/erosion.
-NEIGHBOURHOOD = [f"{op}{r}" for op in ("box", "dilate", "erode") for r in (5, 20, 80)] + ["median3", "motion"]
+NEIGHBOURHOOD = [f"{op}{r}" for op in ("box", "dilate", "erode") for r in (5, 20, 80)] + ["median3", "median5", "motion"]
 CHAIN = ["CIExposureAdjust{EV = 0.5}", "CIColorControls{saturation = 1.2}", "CIHueAdjust{angle = 0.3}",
          "CIGammaAdjust{power = 1.1}", MATRIX]
 
@@ -194,6 +197,8 @@ def lunette_steps(task, w, h, src=None):
         return [f"CIMorphologyMinimum{{radius = {task[5:]}}}"]
     if task == "median3":
         return ["CIMedianFilter{}"]
+    if task == "median5":
+        return None  # Core Image's median (CIMedianFilter) is 3×3 only: the peers' figures alone
     if task == "motion":
         return [f"CIMotionBlur{{radius = {MOTION_SIGMA}, angle = {MOTION_ANGLE}}}"]
     raise KeyError(task)
@@ -206,9 +211,9 @@ IN_MEMORY = ("blur", "conv3x3", "matrix", "chain5", "rotate", "lanczos", "bicubi
              "upsample", *NEIGHBOURHOOD)
 
 
-def lunette_render(src, steps, warmup=1):
+def lunette_render(src, steps, warmup=1, binary=LUNETTE):
     """`lunette bench` timing one in-memory render of `steps` after `warmup` untimed ones."""
-    return [LUNETTE, "bench", src, "--present", "--repeat", "1", "--warmup", str(warmup)] + [a for s in steps for a in ("-f", s)]
+    return [binary, "bench", src, "--present", "--repeat", "1", "--warmup", str(warmup)] + [a for s in steps for a in ("-f", s)]
 
 
 def vips_mem_cmds(task, src_v, out_v, mats):
@@ -443,7 +448,10 @@ def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
     """The command per tool of one in-memory task on one 4K picture."""
     # A reduction keeps its few pixels once computed: a warm-up render would leave nothing to time.
     reduction = task in REDUCTIONS
-    tools = {"lunette": lunette_render(src4, lunette_steps(task, w4, h4, src4), warmup=0 if reduction else 1)}
+    steps = lunette_steps(task, w4, h4, src4)
+    tools = {"lunette": lunette_render(src4, steps, warmup=0 if reduction else 1)} if steps else {}
+    if steps and BASELINE:
+        tools["lunette-base"] = lunette_render(src4, steps, warmup=0 if reduction else 1, binary=BASELINE)
     if task == "chain5":
         # One step and the chain's one non-affine step alone, in the same rounds as the
         # chain, so the fusion ratio compares samples taken minutes apart at most.
@@ -453,7 +461,7 @@ def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
     if "opencv" in peers and task not in ("dilate80", "erode80", "upsample"):
         tools["opencv-f32"] = [PY, PEERS, "opencv-f32", task, src4]
     # uint8 is the fast path of these
-    if "opencv" in peers and (task in ("blur", "median3", "histogram", "canny", "minmax")
+    if "opencv" in peers and (task in ("blur", "median3", "median5", "histogram", "canny", "minmax")
                               or task.startswith(("dilate", "erode"))):
         tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
     if "opencv" in peers and task in ("average", "minmax"):

@@ -119,6 +119,7 @@ def opencv_tasks(img, depth):
         **{f"dilate{r}": (lambda r=r: cv2.dilate(img, disc(r))) for r in (5, 20, 80)},
         **{f"erode{r}": (lambda r=r: cv2.erode(img, disc(r))) for r in (5, 20, 80)},
         "median3": lambda: cv2.medianBlur(img, 3),
+        "median5": lambda: cv2.medianBlur(img, 5),
         "motion": lambda: cv2.filter2D(img, -1, motion_kernel(10, 0.5), borderType=rep),
     }
 

@@ -52,41 +52,61 @@ static int use_avx2(void) {
     return k;
 }
 
-#define SORT3(p, q, s, lo, mi, hi)                                                                     \
-    do {                                                                                              \
-        const __m256 l_ = _mm256_min_ps(p, q), h_ = _mm256_max_ps(p, q);                              \
-        lo = _mm256_min_ps(l_, s);                                                                    \
-        hi = _mm256_max_ps(h_, s);                                                                    \
-        mi = _mm256_max_ps(l_, _mm256_min_ps(h_, s));                                                 \
-    } while (0)
 #define MED3(p, q, s) _mm256_max_ps(_mm256_min_ps(p, q), _mm256_min_ps(_mm256_max_ps(p, q), s))
 // The two pixels that straddle vectors u (first) and v: u's second pixel, v's first.
 #define STRADDLE(u, v) _mm256_permute2f128_ps(u, v, 0x21)
 
-// Two pixels (eight floats) per step; columns sorted once each: the vectors one pixel to the
-// left and right of the current one straddle it and its neighbours.
-AVX2 static void median3_row_avx2(const float *a, const float *b, const float *c, float *out, long width) {
+// Adds row a to a sorted pair (l ≤ h) of a column: the column of three, sorted.
+#define ADD3(l, h, a, lo, mi, hi)                                                                     \
+    do {                                                                                              \
+        lo = _mm256_min_ps(l, a);                                                                     \
+        hi = _mm256_max_ps(h, a);                                                                     \
+        mi = _mm256_max_ps(l, _mm256_min_ps(h, a));                                                   \
+    } while (0)
+// An output vector from the sorted columns of the vectors before (p), at (c) and after (n) it.
+#define MEDIAN_OF(pl, pm, ph, cl, cm, ch, nl, nm, nh)                                                 \
+    MED3(_mm256_max_ps(_mm256_max_ps(STRADDLE(pl, cl), cl), STRADDLE(cl, nl)),                         \
+         MED3(STRADDLE(pm, cm), cm, STRADDLE(cm, nm)),                                                \
+         _mm256_min_ps(_mm256_min_ps(STRADDLE(ph, ch), ch), STRADDLE(ch, nh)))
+
+// Two output rows (rows a b c and b c d) two pixels (eight floats) a step: the pair b, c of
+// each column is sorted once for both rows, and each sorted column serves the three outputs
+// reading it (the vectors one pixel to the left and right straddle two vectors). out2 is
+// stored before out1, so out2 = out1 leaves the first row's median there.
+AVX2 static void median3_rows_avx2(const float *a, const float *b, const float *c, const float *d, float *out1,
+                                   float *out2, long width) {
     const long n = 4 * width;
     long i = 0;
     if (width >= 3) {
-        __m256 plo, pmi, phi, clo, cmi, chi;
+        __m256 pl1, pm1, ph1, cl1, cm1, ch1, pl2, pm2, ph2, cl2, cm2, ch2;
         // The vector before the first holds pixel −1 in its upper half (the only half read).
         const __m256 z = _mm256_setzero_ps();
-        SORT3(_mm256_insertf128_ps(z, _mm_loadu_ps(a - 4), 1), _mm256_insertf128_ps(z, _mm_loadu_ps(b - 4), 1),
-              _mm256_insertf128_ps(z, _mm_loadu_ps(c - 4), 1), plo, pmi, phi);
-        SORT3(_mm256_loadu_ps(a), _mm256_loadu_ps(b), _mm256_loadu_ps(c), clo, cmi, chi);
+#define BEFORE(p) _mm256_insertf128_ps(z, _mm_loadu_ps((p) - 4), 1)
+        __m256 l = _mm256_min_ps(BEFORE(b), BEFORE(c)), h = _mm256_max_ps(BEFORE(b), BEFORE(c));
+        ADD3(l, h, BEFORE(a), pl1, pm1, ph1);
+        ADD3(l, h, BEFORE(d), pl2, pm2, ph2);
+#undef BEFORE
+        l = _mm256_min_ps(_mm256_loadu_ps(b), _mm256_loadu_ps(c));
+        h = _mm256_max_ps(_mm256_loadu_ps(b), _mm256_loadu_ps(c));
+        ADD3(l, h, _mm256_loadu_ps(a), cl1, cm1, ch1);
+        ADD3(l, h, _mm256_loadu_ps(d), cl2, cm2, ch2);
         for (; i + 16 <= n + 4; i += 8) {
-            __m256 nlo, nmi, nhi;
-            SORT3(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8), _mm256_loadu_ps(c + i + 8), nlo, nmi, nhi);
-            const __m256 lo = _mm256_max_ps(_mm256_max_ps(STRADDLE(plo, clo), clo), STRADDLE(clo, nlo));
-            const __m256 hi = _mm256_min_ps(_mm256_min_ps(STRADDLE(phi, chi), chi), STRADDLE(chi, nhi));
-            const __m256 mi = MED3(STRADDLE(pmi, cmi), cmi, STRADDLE(cmi, nmi));
-            _mm256_storeu_ps(out + i, MED3(lo, mi, hi));
-            plo = clo; pmi = cmi; phi = chi;
-            clo = nlo; cmi = nmi; chi = nhi;
+            const __m256 nb = _mm256_loadu_ps(b + i + 8), nc = _mm256_loadu_ps(c + i + 8);
+            __m256 nl1, nm1, nh1, nl2, nm2, nh2;
+            l = _mm256_min_ps(nb, nc);
+            h = _mm256_max_ps(nb, nc);
+            ADD3(l, h, _mm256_loadu_ps(a + i + 8), nl1, nm1, nh1);
+            ADD3(l, h, _mm256_loadu_ps(d + i + 8), nl2, nm2, nh2);
+            _mm256_storeu_ps(out2 + i, MEDIAN_OF(pl2, pm2, ph2, cl2, cm2, ch2, nl2, nm2, nh2));
+            _mm256_storeu_ps(out1 + i, MEDIAN_OF(pl1, pm1, ph1, cl1, cm1, ch1, nl1, nm1, nh1));
+            pl1 = cl1; pm1 = cm1; ph1 = ch1; cl1 = nl1; cm1 = nm1; ch1 = nh1;
+            pl2 = cl2; pm2 = cm2; ph2 = ch2; cl2 = nl2; cm2 = nm2; ch2 = nh2;
         }
     }
-    for (long x = i / 4; x < width; x++) median3_pixel(a, b, c, out, x);
+    for (long x = i / 4; x < width; x++) {
+        median3_pixel(b, c, d, out2, x);
+        median3_pixel(a, b, c, out1, x);
+    }
 }
 
 #define EXTREMUM_AVX2(NAME, OP, SCALAR)                                                         \
@@ -114,14 +134,20 @@ EXTREMUM_AVX2(min_avx2, _mm256_min_ps, min_portable)
 static int use_avx2(void) { return 0; }
 #endif
 
-void lunette_median3_row(const float *a, const float *b, const float *c, float *out, long width) {
+void lunette_median3_rows(const float *const *rows, float *const *out, long width, long count) {
+    // One row: the second output (rows b, c, c) goes to the same place first and is overwritten.
+    const float *d = count > 1 ? rows[3] : rows[2];
+    float *out2 = count > 1 ? out[1] : out[0];
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
     if (use_avx2()) {
-        median3_row_avx2(a, b, c, out, width);
+        median3_rows_avx2(rows[0], rows[1], rows[2], d, out[0], out2, width);
         return;
     }
 #endif
-    for (long x = 0; x < width; x++) median3_pixel(a, b, c, out, x);
+    for (long x = 0; x < width; x++) {
+        median3_pixel(rows[1], rows[2], d, out2, x);
+        median3_pixel(rows[0], rows[1], rows[2], out[0], x);
+    }
 }
 
 typedef void (*extremum_fn)(float *out, const float *a, const float *b, long n, int acc);

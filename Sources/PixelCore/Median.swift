@@ -3,15 +3,22 @@ import Foundation
 
 extension Neighbourhood {
     /// The per-channel median of the 3×3 neighbourhood of every pixel of `dst` (`src` covers
-    /// `dst` grown by 1): each column of three is sorted once and shared by the three outputs
-    /// reading it, two pixels a vector (CKernels' `lunette_median3_row`), without branches.
+    /// `dst` grown by 1), two rows at a time: each column's middle pair is sorted once for both
+    /// rows and each sorted column is shared by the three outputs reading it, two pixels a
+    /// vector (CKernels' `lunette_median3_rows`), without branches.
     public static func median3x3(_ src: PixelBuffer, _ dst: PixelBuffer) {
         let sx = dst.rect.x - src.rect.x
-        for y in 0..<dst.height {
-            let sy = dst.rect.y + y - src.rect.y
-            lunette_median3_row(
-                floats(src.row(sy - 1) + sx), floats(src.row(sy) + sx), floats(src.row(sy + 1) + sx),
-                floats(dst.row(y)), dst.width)
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: 4) { rows in
+            withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>?.self, capacity: 2) { out in
+                var y = 0
+                while y < dst.height {
+                    let count = min(2, dst.height - y), sy = dst.rect.y + y - src.rect.y
+                    for i in 0..<(count + 2) { rows[i] = UnsafePointer(floats(src.row(sy - 1 + i) + sx)) }
+                    for i in 0..<count { out[i] = floats(dst.row(y + i)) }
+                    lunette_median3_rows(rows.baseAddress!, out.baseAddress!, dst.width, count)
+                    y += count
+                }
+            }
         }
     }
 

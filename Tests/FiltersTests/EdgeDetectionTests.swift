@@ -127,6 +127,45 @@ final class EdgeDetectionTests: FilterTestCase {
         }
     }
 
+    /// The tiles' own luma and Gaussian (σ 1.6, the default, and 0.8 on the sRGB-encoded luma)
+    /// against the textbook steps on a luma plane blurred here in Double, across tile seams.
+    func testCannyWithItsBlurMatchesTheTextbookSteps() throws {
+        let photo = try ImageIO.loadCropped()
+        let linear = try lumaPlane(photo)
+        let r = IRect(covering: photo.extent), g = r.grown(2, 2)
+        for (sigma, perceptual) in [(1.6, false), (0.8, true)] {
+            let l: (Int, Int) -> Double = perceptual ? { x, y in Transfer.linearToSRGB(linear(x, y)) } : linear
+            let rb = Int((3.5 * sigma).rounded(.up))
+            let w = (-rb...rb).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+            let taps = w.map { $0 / w.reduce(0, +) }
+            // Horizontally over g grown vertically by rb, then vertically over g.
+            let hr = g.grown(0, rb)
+            var across = [Double](repeating: 0, count: hr.count), blurred = [Double](repeating: 0, count: g.count)
+            for y in hr.y..<hr.maxY {
+                for x in hr.x..<hr.maxX {
+                    across[(y - hr.y) * hr.width + x - hr.x] = (-rb...rb).reduce(0) { $0 + taps[$1 + rb] * l(x + $1, y) }
+                }
+            }
+            for y in g.y..<g.maxY {
+                for x in g.x..<g.maxX {
+                    blurred[(y - g.y) * g.width + x - g.x] = (-rb...rb).reduce(0) {
+                        $0 + taps[$1 + rb] * across[(y + $1 - hr.y) * hr.width + x - hr.x]
+                    }
+                }
+            }
+            let want = naiveCanny(
+                { x, y in blurred[(y - g.y) * g.width + x - g.x] }, r, high: 0.05, low: 0.02, passes: 1)
+            let out = try apply(
+                "CICannyEdgeDetector", photo,
+                ["inputGaussianSigma": .number(sigma), "inputPerceptual": .number(perceptual ? 1 : 0)])
+            let buf = try TestImages.render(out, tile: 16)  // tiles of 16: seams everywhere
+            var got = Set<[Int]>()
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX where buf[x, y].x == 1 { got.insert([x, y]) } }
+            XCTAssertEqual(got.symmetricDifference(want).count, 0, "σ \(sigma)")
+            XCTAssertGreaterThan(want.count, 20, "σ \(sigma)")
+        }
+    }
+
     func testEdgesIsEachChannelsSobelMagnitude() throws {
         let buf = try TestImages.render(image)
         let r = buf.rect

@@ -103,9 +103,11 @@ final class NeighbourhoodFilterTests: FilterTestCase {
             SIMD4((0..<4).map { c in v.map { $0[c] }.sorted()[4] })
         }
         try check("CIMedianFilter", [:], halo: (1, 1), rectOffsets(1, 1), median, tolerance: 0)
-        // Whole rows of odd and even widths in one tile: the two-pixel vector loop and its tails.
-        for width in [64, 67] {
-            try check("CIMedianFilter", [:], halo: (1, 1), rectOffsets(1, 1), median, tolerance: 0, size: (width, 5), tile: 128)
+        // Whole rows of odd and even widths in one tile: the two-pixel vector loop and its
+        // tails, in pairs of rows with a last row alone (7 rows) or not (8).
+        for (width, height) in [(64, 5), (67, 6)] {
+            try check(
+                "CIMedianFilter", [:], halo: (1, 1), rectOffsets(1, 1), median, tolerance: 0, size: (width, height), tile: 128)
         }
     }
 

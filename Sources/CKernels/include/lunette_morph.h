@@ -4,11 +4,13 @@
 #ifndef LUNETTE_MORPH_H
 #define LUNETTE_MORPH_H
 
-// One output row of the per-channel 3×3 median: a, b, c point at the source pixel under
-// output pixel 0 in the rows above, at and below it (pixels −1 and width are read too).
-// Each column of three is sorted once and shared by the three outputs that read it; an
-// output is then med3(max of the lows, med3 of the middles, min of the highs).
-void lunette_median3_row(const float *a, const float *b, const float *c, float *out, long width);
+// `count` (1 or 2) consecutive output rows of the per-channel 3×3 median: rows[0 … count + 1]
+// point at the source pixel under output pixel 0 in the rows below, at and above them
+// (pixels −1 and width are read too), out[0 … count − 1] at the output rows. Each column's
+// middle pair is sorted once for both rows and each sorted column is shared by the three
+// outputs that read it; an output is then med3(max of the lows, med3 of the middles, min of
+// the highs).
+void lunette_median3_rows(const float *const *rows, float *const *out, long width, long count);
 
 // Disc dilation (maximum ≠ 0) or erosion of a tile, by Urbach–Wilkinson chord tables: each
 // source row's extrema over runs of 1, 2, 4 … pixels are built once by doubling, and every

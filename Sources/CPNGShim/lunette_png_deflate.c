@@ -59,16 +59,11 @@ static int final_block(const uint8_t *data, size_t n, size_t *start_bit, int *pa
     return ok;
 }
 
-// Raw deflate through libdeflate at `level` (one compressor per thread). Unless `last`,
+// Raw deflate through libdeflate's level 6 (one compressor per thread). Unless `last`,
 // its final block's BFINAL bit is cleared and an empty stored block ends the piece.
-static size_t deflate_libdeflate(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
+static size_t deflate_libdeflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
     static __thread struct libdeflate_compressor *compressor;
-    static __thread int compressor_level;
-    if (!compressor || compressor_level != level) {
-        if (compressor) libdeflate_free_compressor(compressor);
-        compressor = libdeflate_alloc_compressor(level);
-        compressor_level = level;
-    }
+    if (!compressor) compressor = libdeflate_alloc_compressor(6);
     if (!compressor || cap < 6) return 0;
     size_t size = libdeflate_deflate_compress(compressor, in, n, out, cap - 5);
     if (size == 0 || last) return size;
@@ -87,7 +82,7 @@ static size_t deflate_libdeflate(int level, const uint8_t *in, size_t n, int las
 size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
     switch (method) {
     case LP_DEFLATE_ZLIB_LIGHT: return deflate_zlib(6, 1, in, n, last, out, cap);
-    case LP_DEFLATE_LIBDEFLATE: return deflate_libdeflate(6, in, n, last, out, cap);
+    case LP_DEFLATE_LIBDEFLATE: return deflate_libdeflate(in, n, last, out, cap);
     default: return deflate_zlib(method, 0, in, n, last, out, cap);
     }
 }
@@ -108,7 +103,7 @@ size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_
         size_t at = n / 4 * (size_t)i;
         if (at + slice > n) at = n - slice;
         size_t a = deflate_zlib(6, 1, in + at, slice, 1, sample, scap);
-        size_t b = deflate_libdeflate(6, in + at, slice, 1, sample, scap);
+        size_t b = deflate_libdeflate(in + at, slice, 1, sample, scap);
         if (!a || !b) { light = 0; break; }
         light += a;
         fast += b;

@@ -85,7 +85,11 @@ final class PNGStripWriter {
     func stage(_ strip: PixelBuffer) {
         let n = strip.height, rowBytes = self.rowBytes
         if stagedRows + n > stagedCapacity {
-            stagedCapacity = max(2 * stagedCapacity, stagedRows + n)
+            // Room for the whole batch at once (its rows up to the launch threshold, or the
+            // image's remaining rows), so that rows are not copied again as it grows.
+            let batchRows = (min(threads, 32) * Self.minPieceBytes + rowBytes - 1) / rowBytes + n
+            let wanted = min(stagedRows + batchRows, stagedRows + height - rowsDone)
+            stagedCapacity = max(2 * stagedCapacity, stagedRows + n, wanted)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, stagedCapacity * rowBytes))
             if let staged { grown.update(from: staged, count: stagedRows * rowBytes); staged.deallocate() }
             staged = grown

@@ -107,6 +107,7 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CCoreImage", "Lunette"], plugins: ["GenerateBuiltins"]),
         .target(name: "TestSupport", dependencies: ["PixelCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore", "TestSupport"]),
+        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
         .testTarget(
             name: "FiltersTests",
             dependencies: [

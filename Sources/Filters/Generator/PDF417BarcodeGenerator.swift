@@ -1,21 +1,19 @@
+import Barcodes
 import Foundation
 import PixelCore
 
 /// CIPDF417BarcodeGenerator: encodes the message bytes as a PDF417 stacked barcode
-/// (ISO/IEC 15438) with libzint: modules one pixel wide, rows three pixels tall (ISO's
-/// minimum row height), a two-module white quiet zone, opaque. Widths and heights are in
-/// pixels including the quiet zone (as Core Image's 56…583 and 13…283 ranges imply). Unset
-/// inputs are automatic: the column count is searched to meet the size limits, nearest the
-/// preferred aspect ratio (width / height; unset, libzint's own choice). Explicit data
-/// columns override the limits: Apple drew "Hello worlds" with 10 columns, 10 rows, compact,
-/// as 209×34 (3-pixel rows) although its min/max width and height were 100…500 and 100.
-/// Compaction is
-/// libzint's optimal mix of text, byte and numeric modes whatever `compactionMode` says
-/// (any mode decodes to the same bytes). Apple's render of that case, read row by row
-/// through the cluster 0/3/6 tables, holds 92 (length), 900, then libzint's very text
-/// codewords 237 131 344 802 437 333 569, 900 padding and level-2 correction: Apple writes
-/// the text latch 900 first because `alwaysSpecifyCompaction` is 1; libzint never writes a
-/// redundant latch, so the first and last rows differ (the text sits one codeword earlier).
+/// (ISO/IEC 15438) with Lunette's own encoder: modules one pixel wide, rows three pixels
+/// tall (ISO's minimum row height), a two-module white quiet zone, opaque. Widths and heights
+/// are in pixels including the quiet zone (as Core Image's 56…583 and 13…283 ranges imply).
+/// Model: compaction mode 0 automatic, 1 numeric, 2 text, 3 byte; `alwaysSpecifyCompaction`
+/// 1 writes the first mode's latch even for text, which a symbol starts in. Evidence:
+/// Apple's "Hello worlds" (mode 2, always 1, 10 columns, 10 rows, level 2, compact), read
+/// row by row through the cluster tables, is 92 (length), 900, text 237 131 344 802 437 333
+/// 569, 900 padding and correction 859 723 444 546 4 678 72 668 — exactly this encoder's
+/// stream (libzint writes no leading 900). Explicit columns win over the size limits: Apple
+/// drew it 209×34 although its min/max width and height were 100…500 and 100. Otherwise the
+/// column count is searched to meet the limits, nearest the preferred aspect ratio.
 /// Lua: `CIPDF417BarcodeGenerator{message = "hello", correctionLevel = 4}`
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3
@@ -38,7 +36,7 @@ public enum PDF417BarcodeGenerator {
                 "Preferred width / height of the image."),
             .automatic(
                 "inputCompactionMode", "Compaction Mode", min: 0, max: 3,
-                "Requested compaction (libzint always picks the shortest valid mix)."),
+                "0 automatic, 1 numeric, 2 text, 3 byte: runs the mode can carry use it, others fall back."),
             .automatic(
                 "inputCompactStyle", "Compact Style", min: 0, max: 1,
                 "1 for compact (truncated) PDF417 without right row indicators."),
@@ -47,14 +45,15 @@ public enum PDF417BarcodeGenerator {
                 "Error correction level: 2^(level+1) correction codewords (unset: by message length)."),
             .automatic(
                 "inputAlwaysSpecifyCompaction", "Always Specify Compaction", min: 0, max: 1,
-                "Apple then writes the mode latch first; ignored (libzint emits latches only as needed)."),
+                "1 writes the first compaction latch even when implicit (900 before text), as Apple does."),
         ]
     ) { f in
         let message = f.barcodeMessage()
         func int(_ key: String) -> Int? { f.optionalNumber(key).map { Int($0.rounded()) } }
-        let symbology: Barcode.Symbology = (int("inputCompactStyle") ?? 0) == 1 ? .pdf417Compact : .pdf417
-        let level = Int32(int("inputCorrectionLevel") ?? -1)
-        let rows = Int32(int("inputRows") ?? 0)
+        var request = PDF417Request(
+            compaction: int("inputCompactionMode").flatMap(PDF417Compaction.init(rawValue:)) ?? .automatic,
+            alwaysSpecifyCompaction: int("inputAlwaysSpecifyCompaction") == 1, level: int("inputCorrectionLevel"),
+            rows: int("inputRows"), compact: int("inputCompactStyle") == 1)
         let minW = int("inputMinWidth") ?? 0, maxW = int("inputMaxWidth") ?? .max
         let minH = int("inputMinHeight") ?? 0, maxH = int("inputMaxHeight") ?? .max
         let sized = [minW != 0, maxW != .max, minH != 0, maxH != .max].contains(true)
@@ -63,8 +62,14 @@ public enum PDF417BarcodeGenerator {
         func fail(_ e: Barcode.Failure) -> LunetteError {
             LunetteError.invalid(
                 e.tooLong
-                    ? "CIPDF417BarcodeGenerator: a message of \(message.count) bytes does not fit the requested rows/columns (libzint: \(e.message))"
-                    : "CIPDF417BarcodeGenerator: libzint cannot encode the message: \(e.message)")
+                    ? "CIPDF417BarcodeGenerator: a message of \(message.count) bytes does not fit (\(e.message))"
+                    : "CIPDF417BarcodeGenerator: \(e.message)")
+        }
+        func draw(_ result: Result<Barcode.Symbol, Barcode.Failure>, rowHeight: Int = standardRowHeight) throws -> Image {
+            switch result {
+            case .success(let s): return try Barcode.image(s, quietX: quietZone, quietY: quietZone, rowHeight: rowHeight)
+            case .failure(let e): throw fail(e)
+            }
         }
         /// The row height meeting the height limits for `n` rows, if any.
         func fittingRowHeight(_ n: Int) -> Int? {
@@ -74,20 +79,13 @@ public enum PDF417BarcodeGenerator {
             return h >= 1 && n * h + 2 * quietZone >= minH ? h : nil
         }
 
-        let auto = Barcode.encode(message, symbology, option1: level, option3: rows)
         if let columns = int("inputDataColumns") {
             // Explicit columns win over the size limits, as in Apple's render.
-            switch Barcode.encode(message, symbology, option1: level, option2: Int32(columns), option3: rows) {
-            case .success(let s): return try Barcode.image(s, quietX: quietZone, quietY: quietZone, rowHeight: standardRowHeight)
-            case .failure(let e): throw fail(e)
-            }
+            request.columns = columns
+            return try draw(PDF417Encoder.encode(message, request))
         }
-        if !sized, ratio == nil {
-            switch auto {
-            case .success(let s): return try Barcode.image(s, quietX: quietZone, quietY: quietZone, rowHeight: standardRowHeight)
-            case .failure(let e): throw fail(e)
-            }
-        }
+        let auto = PDF417Encoder.encode(message, request)
+        if !sized, ratio == nil { return try draw(auto) }
         // Search the column count: within the limits, nearest the preferred aspect ratio.
         let target: Double
         if let r = ratio, r > 0 {
@@ -99,8 +97,9 @@ public enum PDF417BarcodeGenerator {
         }
         var best: (score: Double, symbol: Barcode.Symbol, height: Int)?
         var lastFailure: Barcode.Failure?
-        for columns in Int32(1)...30 {
-            switch Barcode.encode(message, symbology, option1: level, option2: columns, option3: rows) {
+        for columns in 1...30 {
+            request.columns = columns
+            switch PDF417Encoder.encode(message, request) {
             case .success(let s):
                 let w = s.width + 2 * quietZone
                 guard w >= minW, w <= maxW, let h = fittingRowHeight(s.rows) else { continue }

@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "FiltersTests",
             dependencies: [
-                "Filters", "PixelCore", "Codecs", "TestSupport",
+                "Filters", "PixelCore", "Codecs", "TestSupport", "Barcodes",
                 "CFreeType",
             ]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),

@@ -1,7 +1,8 @@
 import CZintShim
 import Foundation
 
-/// Barcode symbols encoded by libzint (QR, Aztec, Code 128, PDF417) as module matrices.
+/// Barcode symbols encoded by libzint (QR, Aztec, Code 128; PDF417 only to read its pattern
+/// table, see PDF417Patterns) as module matrices.
 /// Lua: used by `CIQRCodeGenerator{message = "hello"}` and the other barcode generators.
 public enum BarcodeEncoder {
     /// libzint's version as it reports itself ("2.11.1"; `lunette --version -v`).

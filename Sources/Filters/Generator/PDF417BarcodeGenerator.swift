@@ -6,14 +6,17 @@ import PixelCore
 /// (ISO/IEC 15438) with Lunette's own encoder: modules one pixel wide, rows three pixels
 /// tall (ISO's minimum row height), a two-module white quiet zone, opaque. Widths and heights
 /// are in pixels including the quiet zone (as Core Image's 56…583 and 13…283 ranges imply).
-/// Model: compaction mode 0 automatic, 1 numeric, 2 text, 3 byte; `alwaysSpecifyCompaction`
-/// 1 writes the first mode's latch even for text, which a symbol starts in. Evidence:
-/// Apple's "Hello worlds" (mode 2, always 1, 10 columns, 10 rows, level 2, compact), read
-/// row by row through the cluster tables, is 92 (length), 900, text 237 131 344 802 437 333
-/// 569, 900 padding and correction 859 723 444 546 4 678 72 668 — exactly this encoder's
-/// stream (libzint writes no leading 900). Explicit columns win over the size limits: Apple
-/// drew it 209×34 although its min/max width and height were 100…500 and 100. Otherwise the
-/// column count is searched to meet the limits, nearest the preferred aspect ratio.
+/// Model: compaction mode 0 automatic, 1 numeric, 2 text, 3 byte (the runtime range is 0…3;
+/// Apple's prose numbers the same four modes 1…4, automatic first; the one render fits
+/// either reading); a mode takes the runs it can carry, the rest falls back to automatic.
+/// `alwaysSpecifyCompaction` 1 writes the first mode's latch even for text, which a symbol
+/// starts in. Evidence: Apple's "Hello worlds" (mode 2, always 1, 10 columns, 10 rows,
+/// level 2, compact), read row by row through the cluster tables, is 92 (length), 900, text
+/// 237 131 344 802 437 333 569, 900 padding and correction 859 723 444 546 4 678 72 668 —
+/// exactly this encoder's stream (libzint writes no leading 900). Explicit columns win over
+/// the size limits: Apple drew it 209×34 although its min/max width and height were 100…500
+/// and 100. Otherwise the column count is searched to meet the limits, nearest the preferred
+/// aspect ratio.
 /// Lua: `CIPDF417BarcodeGenerator{message = "hello", correctionLevel = 4}`
 public enum PDF417BarcodeGenerator {
     static let quietZone = 2, standardRowHeight = 3

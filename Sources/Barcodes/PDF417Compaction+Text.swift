@@ -65,7 +65,10 @@ extension PDF417Compaction {
             }
             i += 1
         }
-        if values.count % 2 == 1 { values.append(29) }
+        if values.count % 2 == 1 {
+            values.append(29)  // a shift to punctuation that nothing follows, but in punctuation a latch to alpha
+            if sub == .punct { sub = .alpha }
+        }
         for k in stride(from: 0, to: values.count, by: 2) { out.append(30 * values[k] + values[k + 1]) }
         return sub
     }

@@ -15,9 +15,13 @@ extension PDF417Compaction {
     static func punct(_ c: UInt8) -> Int? { punctSet.firstIndex(of: c) }
 
     /// Appends the codewords of a run of text characters, starting in sub-mode `start`;
-    /// returns the sub-mode it ends in. Single characters of another sub-mode are shifted
-    /// (upper case from lower, punctuation from any), longer changes latch.
-    static func appendText(_ run: ArraySlice<UInt8>, to out: inout [Int], from start: TextSubMode) -> TextSubMode {
+    /// returns the sub-mode it ends in, and whether it was padded in punctuation, where the
+    /// pad 29 is a latch to alpha that some decoders ignore as the run's last value. Single
+    /// characters of another sub-mode are shifted (upper case from lower, punctuation from
+    /// any), longer changes latch.
+    static func appendText(
+        _ run: ArraySlice<UInt8>, to out: inout [Int], from start: TextSubMode
+    ) -> (end: TextSubMode, punctuationPad: Bool) {
         var values: [Int] = []
         var sub = start
         var i = run.startIndex
@@ -65,11 +69,12 @@ extension PDF417Compaction {
             }
             i += 1
         }
+        let punctuationPad = values.count % 2 == 1 && sub == .punct
         if values.count % 2 == 1 {
             values.append(29)  // a shift to punctuation that nothing follows, but in punctuation a latch to alpha
             if sub == .punct { sub = .alpha }
         }
         for k in stride(from: 0, to: values.count, by: 2) { out.append(30 * values[k] + values[k + 1]) }
-        return sub
+        return (sub, punctuationPad)
     }
 }

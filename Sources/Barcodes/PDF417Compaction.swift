@@ -16,6 +16,7 @@ public enum PDF417Compaction: Int, Sendable {
         var out: [Int] = []
         var current = PDF417Compaction.text  // the mode a symbol starts in
         var sub = TextSubMode.alpha
+        var punctuationPad = false
         if mode == .byte {
             appendBytes(bytes[...], to: &out)
             return out
@@ -37,12 +38,16 @@ public enum PDF417Compaction: Int, Sendable {
                     sub = .alpha
                 }
                 current = .text
-                sub = appendText(bytes[i..<i + text], to: &out, from: sub)
+                (sub, punctuationPad) = appendText(bytes[i..<i + text], to: &out, from: sub)
                 i += text
                 continue
             }
             let run = byteRun(bytes, i, mode: mode)
             if run == 1 && current == .text && !(alwaysLatch && out.isEmpty) {
+                // After a punctuation pad the text goes on: 28 28 (mixed, alpha) makes that pad
+                // an inner latch to alpha, which every decoder reads the same way.
+                if punctuationPad { out.append(30 * 28 + 28) }
+                punctuationPad = false
                 out += [byteShift, Int(bytes[i])]
             } else {
                 appendBytes(bytes[i..<i + run], to: &out)

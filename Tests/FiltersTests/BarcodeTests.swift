@@ -33,19 +33,25 @@ final class BarcodeTests: FilterTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("code.png").path
         try PNGEncoder.write(try image.scaledNearest(scale), to: path, options: PNGOptions(channels: .rgb))
+        // Only the symbology under test: other decoders can see false linear codes in a QR pattern.
+        let arguments = ["--nodbus", "-q", "--raw", "-Sdisable", "-S\(symbology).enable"] + (binary ? ["-Sbinary"] : [])
+        guard let data = try decoderOutput(tool, arguments + [path]) else { return nil }
+        // Text mode ends the symbol with a newline; binary mode writes the bytes alone.
+        return binary || data.last != 0x0A ? data : Array(data.dropLast())
+    }
+
+    /// A decoder's standard output, nil when it exits with an error.
+    func decoderOutput(_ tool: String, _ arguments: [String]) throws -> [UInt8]? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
-        // Only the symbology under test: other decoders can see false linear codes in a QR pattern.
-        p.arguments = ["--nodbus", "-q", "--raw", "-Sdisable", "-S\(symbology).enable"] + (binary ? ["-Sbinary"] : []) + [path]
+        p.arguments = arguments
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         try p.run()
         let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        // Text mode ends the symbol with a newline; binary mode writes the bytes alone.
-        return binary || data.last != 0x0A ? data : Array(data.dropLast())
+        return p.terminationStatus == 0 ? data : nil
     }
 
     /// Module (row, column) of a symbol drawn with a quiet zone `q`, row 0 at the top.

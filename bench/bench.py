@@ -18,7 +18,7 @@ Every task runs each tool in the same run, in rounds: each round runs every tool
 an order that rotates from round to round (so no tool always goes first or always runs
 on a warm cache). The table gives medians over the rounds, Lunette/peer ratios (below 1:
 Lunette is faster), peak resident memory of each process and, for the CLI pipelines, the
-output size. The chain5 task also runs one step (the colour matrix) and the chain's
+output size and a table of CPU times (user + system). The chain5 task also runs one step (the colour matrix) and the chain's
 CIGammaAdjust alone in its rounds: the fusion ratios come from those rows. Peers that are
 missing are installed (apt-get / pip) unless BENCH_INSTALL=0; a peer that still is not
 there is skipped with a message.
@@ -27,12 +27,14 @@ Environment: BENCH_REPS (rounds, default 5; 8K tasks use at most 3, chain5 three
 many), BENCH_ONLY (comma-separated task names), BENCH_CONTENTS (comma-separated contents,
 default all), BENCH_LUNETTE (the binary, default .build/release/lunette; e.g. main's for a before run),
 BENCH_BASELINE (a second binary, e.g. main's, timed as tool lunette-base in the same rounds
-of the in-memory tasks: its ratio is after/before),
-BENCH_DIR (work folder, default .build/bench). The machine's load average is
+of the in-memory and CLI tasks: its ratio is after/before),
+BENCH_DIR (work folder, default .build/bench), BENCH_PEERS (comma-separated peers the CLI tasks
+time, default all: e.g. vips for the 8K task on a loaded machine). The machine's load average is
 printed with every task: on a shared machine only the same-run ratios mean something.
 """
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -42,6 +44,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LUNETTE = os.environ.get("BENCH_LUNETTE") or os.path.join(ROOT, ".build", "release", "lunette")
 BASELINE = os.environ.get("BENCH_BASELINE")
+CLI_PEERS = [p for p in os.environ.get("BENCH_PEERS", "").split(",") if p]
 WORK = os.environ.get("BENCH_DIR", os.path.join(ROOT, ".build", "bench"))
 SHM = "/dev/shm" if os.path.isdir("/dev/shm") else WORK
 REPS = int(os.environ.get("BENCH_REPS", "5"))
@@ -106,8 +109,12 @@ def real_imagemagick():
 # ---------------------------------------------------------------- running
 
 class Popen(subprocess.Popen):
-    """A Popen that records the child's peak resident memory from wait4."""
+    """A Popen that records the child's peak resident memory and CPU time from wait4.
+    Linux starts a spawned child's peak at this process's own (exec records the parent's
+    peak from the shared or copied address space), so the column never reads below
+    `own_peak_mib()`: the header prints it, keep this process small."""
     peak_rss = 0
+    cpu = 0.0
 
     def _try_wait(self, wait_flags):
         try:
@@ -116,6 +123,7 @@ class Popen(subprocess.Popen):
             return self.pid, 0
         if pid == self.pid:
             self.peak_rss = ru.ru_maxrss * 1024
+            self.cpu = ru.ru_utime + ru.ru_stime
         return pid, sts
 
 
@@ -127,7 +135,12 @@ def run(cmd):
     wall = time.perf_counter() - t0
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({p.returncode}): {err.decode(errors='replace').strip()[:400]}")
+    run.cpu = p.cpu  # the CLI tasks' CPU table reads it
     return wall, p.peak_rss, out.decode()
+
+
+def own_peak_mib():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def internal_ms(stdout):
@@ -256,7 +269,17 @@ def cli_commands(size, src, peers, outdir):
     if "ffmpeg" in peers:
         cmds["ffmpeg"] = (["ffmpeg", "-v", "error", "-y", "-i", src, "-vf", "gblur=sigma=10",
                            "-compression_level", "6", "-pred", "mixed", o("ffmpeg")], o("ffmpeg"))
-    return cmds
+    return chosen(cmds)
+
+
+def chosen(cmds):
+    """The CLI commands of the tools BENCH_PEERS names (all without it), Lunette's always, and
+    BENCH_BASELINE's run of Lunette's command as lunette-base."""
+    if BASELINE:
+        cmd, out = cmds["lunette"]
+        base = out.replace("-lunette.", "-lunette-base.")
+        cmds["lunette-base"] = ([BASELINE] + [base if a == out else a for a in cmd[1:]], base)
+    return {t: c for t, c in cmds.items() if not CLI_PEERS or t.startswith("lunette") or t in CLI_PEERS}
 
 
 def jpeg_commands(src, peers, outdir):
@@ -273,7 +296,7 @@ def jpeg_commands(src, peers, outdir):
         code = ("import sys; from PIL import Image, ImageFilter; "
                 "Image.open(sys.argv[1]).filter(ImageFilter.GaussianBlur(10)).save(sys.argv[2], quality=90)")
         cmds["pillow"] = ([PY, "-c", code, src, o("pillow")], o("pillow"))
-    return cmds
+    return chosen(cmds)
 
 
 def rounds(tools, reps, once):
@@ -289,6 +312,28 @@ def rounds(tools, reps, once):
                 samples[t] = None
         tools = [t for t in tools if samples[t] is not None]
     return {t: s for t, s in samples.items() if s}
+
+
+CLI_CPU = {}  # (task, content, tool) → CPU seconds (user + system) of each round
+
+
+def cli_run(cmd, key):
+    """`run` for the CLI tasks: (wall, peak RSS), keeping the CPU time for their CPU table."""
+    wall, rss, _ = run(cmd)
+    CLI_CPU.setdefault(key, []).append(run.cpu)
+    return wall, rss
+
+
+def cli_cpu_report():
+    """Median CPU time (user + system) of the CLI tasks: on a loaded machine wall times
+    include waiting for a core, CPU times do not."""
+    if not CLI_CPU:
+        return
+    print(f"\n{'task':<14} {'content':<10} {'tool':<16} {'median CPU ms':>14} {'Lunette/peer':>13}")
+    for (task, content, tool), v in CLI_CPU.items():
+        lun = CLI_CPU.get((task, content, "lunette"))
+        ratio = f"{statistics.median(lun) / statistics.median(v):.2f}" if lun and tool != "lunette" else ""
+        print(f"{task:<14} {content:<10} {tool:<16} {statistics.median(v) * 1000:>14.1f} {ratio:>13}")
 
 
 def summarize(samples):
@@ -351,7 +396,7 @@ def main():
                 continue
             print(f"bench: {task} {content} … ({load()})", flush=True)
             cmds = cli_commands(size, src, peers, outdir)
-            samples = rounds(list(cmds), reps, lambda t: run(cmds[t][0])[:2])
+            samples = rounds(list(cmds), reps, lambda t: cli_run(cmds[t][0], (task, content, t)))
             for tool, smp in samples.items():
                 ms, rss = summarize(smp)
                 results.append((task, content, tool, ms, rss, os.path.getsize(cmds[tool][1])))
@@ -366,7 +411,7 @@ def main():
                             "Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], quality=90)", src4, src_j],
                            check=True)
             cmds = jpeg_commands(src_j, peers, outdir)
-            samples = rounds(list(cmds), REPS, lambda t: run(cmds[t][0])[:2])
+            samples = rounds(list(cmds), REPS, lambda t: cli_run(cmds[t][0], ("cli-4k-jpeg", content, t)))
             for tool, smp in samples.items():
                 ms, rss = summarize(smp)
                 results.append(("cli-4k-jpeg", content, tool, ms, rss, os.path.getsize(cmds[tool][1])))
@@ -535,6 +580,8 @@ def report(results, fusion_rounds):
     if chain and gamma:
         print(f"fused five-step chain / its CIGammaAdjust step alone: "
               f"{statistics.median(c[3] / g[3] for c, g in zip(chain, gamma)):.2f}")
+    cli_cpu_report()
+    print(f"peak RSS floor (this process's own peak, which wait4 reports at least): {own_peak_mib():.1f} MiB")
     startup()
 
 

@@ -63,9 +63,10 @@ public enum PNGEncoder {
         try writer.finish()
     }
 
-    /// Rows per rendered strip: about 256K pixels (4 MiB of working-space pixels), so
-    /// memory stays small however large the image.
-    static func stripHeight(width: Int) -> Int { max(8, min(256, (1 << 18) / max(1, width))) }
+    /// Rows per rendered strip: about 128K pixels (2 MiB of working-space pixels), so
+    /// memory stays small however large the image; at least 32 rows, so that the rows a
+    /// neighbourhood filter reads above and below each strip stay a small part of its work.
+    static func stripHeight(width: Int) -> Int { max(32, min(256, (1 << 17) / max(1, width))) }
 }
 
 extension PNGEncoder {

@@ -35,8 +35,10 @@ final class PNGStripWriter {
     /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level), for tests; nil:
     /// the level's own choice per piece.
     nonisolated(unsafe) static var deflateMethod: Int32?
-    /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile).
-    static let maxPending = 3
+    /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile):
+    /// one compresses while the next one stages, which keeps every core busy, since a
+    /// batch has a piece per thread; more only held memory.
+    static let maxPending = 1
 
     init(
         file: UnsafeMutablePointer<FILE>, name: String, width: Int, height: Int, channels: Int,

@@ -167,9 +167,9 @@ final class DecimationPlan: @unchecked Sendable {
         let box = inputExtent.isInfinite ? nil : IRect(covering: inputExtent)
         inputBox = box
         // Enough blocks for a few strips across the input (every block a strip needs stays
-        // while it renders), however wide; 4 MiB at least.
+        // while it renders), however wide, and no more: a streamed render's memory.
         let lowWidth = box.map { $0.width / f + 2 * (S + lowRadius + 2) } ?? 1024
-        cache = BlockCache(limit: max(1 << 18, lowWidth * (4 * blockHeight + 2 * (S + lowRadius) + 64)))
+        cache = BlockCache(limit: lowWidth * (4 * blockHeight + 2 * (S + lowRadius) + 64))
     }
 
     /// Renders `rect` at full resolution: gathers the decimated input, blurs it, resamples.

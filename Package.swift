@@ -27,16 +27,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // libzint ships no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Text: fontconfig finds the font, HarfBuzz shapes, FreeType rasterises (errors stay in C).
-        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // The text libraries are opened at first use (CTextShim/text_api.h), so only their
+        // headers are needed here: no system-library dependency, whose pkg-config would link them.
+        .target(
+            name: "CTextShim",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
+            linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "CEditShim", dependencies: ["CEdit"]),
+        // libedit is opened when the REPL starts (CEditShim/lunette_edit.c): headers only here.
+        .target(name: "CEditShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
         .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         // Image formats and colour management (Debian: libjpeg62-turbo-dev, liblcms2-dev,

@@ -591,7 +591,7 @@ def startup():
     open(empty, "w").close()
     for name, cmd in (("lunette --version", [LUNETTE, "--version"]), ("lunette run of an empty script", [LUNETTE, "run", empty])):
         wall, cpu = [], []
-        for _ in range(max(10, 2 * REPS)):
+        for _ in range(max(30, 2 * REPS)):
             before = os.times()
             wall.append(run(cmd)[0] * 1000)
             after = os.times()

@@ -1,4 +1,5 @@
 #include "lunette_edit.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <locale.h>
 #include <poll.h>
@@ -7,6 +8,50 @@
 #include <string.h>
 #include <unistd.h>
 #include <editline/readline.h>
+
+/* libedit (and with it libtinfo, libbsd and libmd) is opened when the REPL starts (dlopen),
+   not linked: every other lunette process would load and relocate it for nothing. Its
+   functions and variables are reached through pointers: `readline` below reads
+   `(*le_readline)`, `rl_point` reads `(*le_rl_point)`. */
+#define LE_SONAME "libedit.so.2"
+#define LE_SYMBOLS(X) \
+    X(add_history) X(read_history) X(readline) X(stifle_history) X(write_history) \
+    X(rl_attempted_completion_function) X(rl_attempted_completion_over) X(rl_basic_word_break_characters) \
+    X(rl_completion_append_character) X(rl_getc_function) X(rl_line_buffer) X(rl_point) X(rl_readline_name)
+#define LE_DECLARE(s) static __typeof__(&s) le_##s;
+LE_SYMBOLS(LE_DECLARE)
+#undef LE_DECLARE
+#define add_history (*le_add_history)
+#define read_history (*le_read_history)
+#define readline (*le_readline)
+#define stifle_history (*le_stifle_history)
+#define write_history (*le_write_history)
+#define rl_attempted_completion_function (*le_rl_attempted_completion_function)
+#define rl_attempted_completion_over (*le_rl_attempted_completion_over)
+#define rl_basic_word_break_characters (*le_rl_basic_word_break_characters)
+#define rl_completion_append_character (*le_rl_completion_append_character)
+#define rl_getc_function (*le_rl_getc_function)
+#define rl_line_buffer (*le_rl_line_buffer)
+#define rl_point (*le_rl_point)
+#define rl_readline_name (*le_rl_readline_name)
+
+static char load_error[200]; /* empty once every symbol was found */
+
+static int load(void) {
+    void *lib = dlopen(LE_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(load_error, sizeof load_error, "line editing needs %s: %s", LE_SONAME, dlerror());
+        return 0;
+    }
+#define LE_RESOLVE(s)                                                                      \
+    if (!(le_##s = (__typeof__(le_##s))dlsym(lib, #s)) && !load_error[0])                  \
+        snprintf(load_error, sizeof load_error, "%s lacks %s", LE_SONAME, #s);
+    LE_SYMBOLS(LE_RESOLVE)
+#undef LE_RESOLVE
+    return !load_error[0];
+}
+
+static int loaded = 0;
 
 static lunette_complete_fn completer = NULL;
 static int (*interrupted)(void) = NULL;
@@ -66,15 +111,37 @@ static int read_char(FILE *stream) {
     return code;
 }
 
-void lunette_edit_setup(const char *name, lunette_complete_fn complete, int (*is_interrupted)(void)) {
-    setlocale(LC_CTYPE, "");  /* libedit turns characters into the line's bytes by the locale (UTF-8) */
+const char *lunette_edit_setup(const char *name, lunette_complete_fn complete, int (*is_interrupted)(void)) {
     completer = complete;
     interrupted = is_interrupted;
+    if (!(loaded = load())) return load_error;
+    setlocale(LC_CTYPE, "");  /* libedit turns characters into the line's bytes by the locale (UTF-8) */
     rl_readline_name = name;
     rl_attempted_completion_function = attempt_completion;
     rl_completion_append_character = '\0';
     rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+-*/%^#[]";
     rl_getc_function = read_char;
+    return NULL;
+}
+
+/* Without libedit: the prompt, then bytes up to a newline (no editing, no history). */
+static char *plain_line(const char *prompt) {
+    fputs(prompt, stdout);
+    fflush(stdout);
+    size_t n = 0, capacity = 128;
+    char *line = malloc(capacity);
+    int b = 0;
+    while (line && (b = next_byte()) >= 0 && b != '\n') {
+        if (n + 1 == capacity) {
+            char *bigger = realloc(line, capacity *= 2);
+            if (!bigger) { free(line); return NULL; }
+            line = bigger;
+        }
+        line[n++] = (char)b;
+    }
+    if (line && b < 0 && n == 0) { free(line); return NULL; }  /* end of input */
+    if (line) line[n] = 0;
+    return line;
 }
 
 void lunette_edit_push_input(const unsigned char *bytes, size_t count) {
@@ -84,10 +151,13 @@ void lunette_edit_push_input(const unsigned char *bytes, size_t count) {
     pending_len += count;
 }
 
-char *lunette_edit_readline(const char *prompt) { return readline(prompt); }
-void lunette_edit_add_history(const char *line) { add_history(line); }
-int lunette_edit_read_history(const char *path) { return read_history(path); }
+char *lunette_edit_readline(const char *prompt) { return loaded ? readline(prompt) : plain_line(prompt); }
+void lunette_edit_add_history(const char *line) {
+    if (loaded) add_history(line);
+}
+int lunette_edit_read_history(const char *path) { return loaded ? read_history(path) : -1; }
 int lunette_edit_write_history(const char *path, int keep) {
+    if (!loaded) return -1;
     stifle_history(keep);
     return write_history(path);
 }

@@ -1,6 +1,7 @@
 #include "lunette_text.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -13,6 +14,33 @@
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 #include <hb-ft.h>
+
+#include "text_api.h"
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_error[200];  // empty once every function was found
+
+static void load(void) {
+    static const char *const sonames[] = LT_SONAMES;
+    void *libs[3];
+    for (int i = 0; i < 3; i++) {
+        if (!(libs[i] = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL))) {
+            snprintf(load_error, sizeof load_error, "text needs %s: %s", sonames[i], dlerror());
+            return;
+        }
+    }
+#define LT_RESOLVE(f)                                                                               \
+    for (int i = 0; i < 3 && !lt_p_##f; i++) lt_p_##f = (__typeof__(lt_p_##f))dlsym(libs[i], #f); \
+    if (!lt_p_##f && !load_error[0]) snprintf(load_error, sizeof load_error, "no %s in the text libraries", #f);
+    LT_FUNCTIONS(LT_RESOLVE)
+#undef LT_RESOLVE
+}
+
+int lt_load(char *why, int capacity) {
+    pthread_once(&load_once, load);
+    if (load_error[0] && why) snprintf(why, capacity, "%s", load_error);
+    return !load_error[0];
+}
 
 // fontconfig's configuration is shared by the process: one lookup at a time.
 static pthread_mutex_t fc_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -78,6 +106,7 @@ static FcPattern *find_named(FcFontSet *set, const char *wanted) {
 
 int lt_match_font(const char *name, lt_match *out) {
     int status = -1;
+    if (!lt_load(NULL, 0)) return -1;
     char wanted[512];
     normalise(name, wanted, sizeof wanted);
     pthread_mutex_lock(&fc_lock);
@@ -118,6 +147,7 @@ done:
 
 int lt_match_fallback(const char *name, unsigned codepoint, lt_match *out) {
     int status = -1;
+    if (!lt_load(NULL, 0)) return -1;
     pthread_mutex_lock(&fc_lock);
     if (FcInit()) {
         FcPattern *pattern = FcPatternCreate();
@@ -149,6 +179,7 @@ int lt_match_fallback(const char *name, unsigned codepoint, lt_match *out) {
 }
 
 lt_font *lt_font_open(const char *path, int index, double pixel_size, char *error, int error_capacity) {
+    if (!lt_load(error, error_capacity)) return NULL;
     lt_font *font = calloc(1, sizeof *font);
     if (!font) { snprintf(error, error_capacity, "out of memory"); return NULL; }
     FT_Error e = FT_Init_FreeType(&font->library);
@@ -197,6 +228,7 @@ void lt_font_metrics(const lt_font *font, lt_metrics *out) {
 }
 
 int lt_direction(unsigned codepoint) {
+    if (!lt_load(NULL, 0)) return 0;
     hb_script_t script = hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
     if (script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN) return 0;
     return hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL ? -1 : 1;
@@ -247,6 +279,7 @@ const unsigned char *lt_render_glyph(lt_font *font, unsigned glyph, double dx, d
 }
 
 void lt_versions(char *out, int capacity) {
+    if (!lt_load(out, capacity)) return;
     FT_Library library;
     FT_Int major = 0, minor = 0, patch = 0;
     if (!FT_Init_FreeType(&library)) {

@@ -9,7 +9,7 @@ final class LineReader {
 
     init(historyPath: String?) {
         self.historyPath = historyPath
-        lunette_edit_setup("lunette") { text, line in
+        let unavailable = lunette_edit_setup("lunette") { text, line in
             guard let text, let line, let rt = LineReader.completionSource else { return nil }
             let matches = rt.complete(String(cString: text), line: String(cString: line))
             guard !matches.isEmpty else { return nil }
@@ -21,6 +21,10 @@ final class LineReader {
             return list
         } _: {
             LuaRuntime.interruptPending ? 1 : 0
+        }
+        if let unavailable {
+            FileHandle.standardError.write(
+                Data("lunette: warning: \(String(cString: unavailable)); lines are read without editing\n".utf8))
         }
         let early = TerminalCapabilities.takeTypedAhead()
         if !early.isEmpty { early.withUnsafeBufferPointer { lunette_edit_push_input($0.baseAddress, $0.count) } }

@@ -61,7 +61,7 @@ extension LuaNatives {
                 let spec = try PluginSpec.read(c.L, 1, source: try c.runtime.loadingPlugin?.source)
                 let rt = try c.runtime
                 if let existing = rt.registry.descriptor(exactly: spec.descriptor.name),
-                    BuiltinFilters.all.contains(where: { $0.name == existing.name })
+                    BuiltinFilters.entries.contains(where: { $0.name == existing.name })
                 {
                     throw LunetteError.invalid("plugin \(spec.descriptor.name): a built-in filter has that name")
                 }

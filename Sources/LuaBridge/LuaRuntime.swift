@@ -59,7 +59,7 @@ public final class LuaRuntime {
     let L: OpaquePointer
     let options: LuaOptions
     /// Built-in filters plus the plugins this state loaded.
-    public let registry = FilterRegistry(BuiltinFilters.all)
+    public let registry = FilterRegistry(BuiltinFilters.entries)
     /// Problems met while loading plugins and specials (one line each).
     public internal(set) var warnings: [String] = []
     var lastError: LunetteError?

@@ -16,7 +16,7 @@ final class PluginHost: @unchecked Sendable {
     private let lock = NSLock()
 
     private init() {
-        let reg = FilterRegistry(BuiltinFilters.all)
+        let reg = FilterRegistry(BuiltinFilters.entries)
         var notes: [String] = []
         var rt: LuaRuntime?
         do {
@@ -28,7 +28,7 @@ final class PluginHost: @unchecked Sendable {
         runtime = rt
         if let rt {
             notes += rt.warnings
-            let builtin = Set(BuiltinFilters.all.map(\.name))
+            let builtin = Set(BuiltinFilters.entries.map(\.name))
             for name in rt.registry.names where !builtin.contains(name) {
                 guard var d = rt.registry.descriptor(exactly: name) else { continue }
                 let build = d.build

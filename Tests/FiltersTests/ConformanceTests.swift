@@ -92,6 +92,31 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(Set(names).count, names.count, "a filter declared twice")
         XCTAssertEqual(Set(names), Set(FilterRegistry.shared.names))
         XCTAssertGreaterThanOrEqual(names.count, 121)
+        // Each entry's name (read from the source at build time) is its descriptor's.
+        for (name, make) in BuiltinFilters.entries { XCTAssertEqual(make().name, name) }
+    }
+
+    /// A registry of lazy entries builds a descriptor on its first lookup only, and a
+    /// registered descriptor of the same name replaces the pending one without a second name.
+    func testLazyEntriesAreBuiltOnceAndCanBeReplaced() throws {
+        let sepia = try XCTUnwrap(BuiltinFilters.entries.first { $0.name == "CISepiaTone" })
+        let builds = Counter()
+        let make: @Sendable () -> FilterDescriptor = {
+            builds.bump()
+            return sepia.descriptor()
+        }
+        let registry = FilterRegistry([("CISepiaTone", make), ("CIZ", make)])
+        XCTAssertEqual(registry.names, ["CISepiaTone", "CIZ"])
+        XCTAssertEqual(builds.value, 0, "names build no descriptor")
+        XCTAssertEqual(registry.descriptor(exactly: "CISepiaTone")?.name, "CISepiaTone")
+        XCTAssertEqual(try registry.descriptor(named: "sepiatone").name, "CISepiaTone")
+        XCTAssertEqual(builds.value, 1)
+        var other = sepia.descriptor()
+        other.name = "CIZ"
+        registry.register(other)
+        XCTAssertEqual(registry.names, ["CISepiaTone", "CIZ"])
+        XCTAssertEqual(registry.descriptor(exactly: "CIZ")?.name, "CIZ")
+        XCTAssertEqual(builds.value, 1, "a replaced entry is never built")
     }
 
     func testDescriptionsAndRanges() {
@@ -195,4 +220,12 @@ private extension Filter {
         try set("inputImage", .image(image))
         return try outputImage()
     }
+}
+
+/// A thread-safe count for the registry's build closures.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    func bump() { lock.lock(); n += 1; lock.unlock() }
 }

@@ -34,6 +34,27 @@ final class CLITests: ScratchTestCase {
         XCTAssertTrue(String(decoding: h.stdout, as: UTF8.self).contains("CISepiaTone"))
     }
 
+    /// Libraries one feature needs are opened at its first use: an empty script's start loads
+    /// neither the text libraries nor libedit; a text filter opens the text libraries (glibc's
+    /// loader lists every file it opens with LD_DEBUG=files).
+    func testStartUpLoadsNoTextOrEditingLibrary() throws {
+        let script = path("empty.lua")
+        try Data().write(to: URL(fileURLWithPath: script))
+        let start = try lunette(["run", script], env: ["LD_DEBUG": "files"])
+        XCTAssertEqual(start.status, 0, start.stderr)
+        XCTAssertTrue(start.stderr.contains("libpng16"), "the loader's list: \(start.stderr.prefix(400))")
+        for library in ["libfreetype", "libharfbuzz", "libfontconfig", "libedit"] {
+            XCTAssertFalse(start.stderr.contains(library), "\(library) loaded at start")
+        }
+        let text = try lunette(
+            ["apply", "-o", path("t.png"), "-f", #"CITextImageGenerator{text = "Hi", fontSize = 20}"#], env: ["LD_DEBUG": "files"]
+        )
+        XCTAssertEqual(text.status, 0, text.stderr)
+        for library in ["libfreetype", "libharfbuzz", "libfontconfig"] {
+            XCTAssertTrue(text.stderr.contains(library), "\(library) opened for text")
+        }
+    }
+
     func testApplyWritesAPNG() throws {
         let out = path("out.png")
         let r = try lunette([

@@ -43,9 +43,10 @@ depends=$(cd "$scratch" && dpkg-shlibdeps -O "${flags[@]}" "$tree/usr/bin/lunett
 # Its warnings name libraries linked but unused; the toolchain's (unpackaged) ones are expected.
 [ "${LUNETTE_DEB_UNPACKAGED:-0}" = 1 ] || cat "$scratch/log" >&2
 depends=${depends#shlibs:Depends=}
-# Libraries the binary opens at their first use (dlopen: Sources/CHEIFShim/heif_api.h) are
-# not seen by dpkg-shlibdeps: their packages' shlibs entries are added here.
-for soname in libheif.so.1; do
+# Libraries the binary opens at their first use (dlopen: Sources/CHEIFShim/heif_api.h,
+# Sources/CTextShim/text_api.h, Sources/CEditShim/lunette_edit.c) are not seen by
+# dpkg-shlibdeps: their packages' shlibs entries are added here.
+for soname in libheif.so.1 libfreetype.so.6 libharfbuzz.so.0 libfontconfig.so.1 libedit.so.2; do
   lib=$(ldconfig -p | awk -v s="$soname" '$1 == s { print $NF; exit }')
   [ -n "$lib" ] || { echo "package: $soname is not installed (make deps)" >&2; exit 1; }
   pkg=$(dpkg -S "$(realpath "$lib")" | cut -d: -f1)

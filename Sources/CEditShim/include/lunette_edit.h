@@ -10,8 +10,9 @@
 typedef char **(*lunette_complete_fn)(const char *text, const char *line);
 
 /// `is_interrupted` tells a signal that ends a read (Ctrl-C: readline returns NULL) from
-/// one that does not (a window resize).
-void lunette_edit_setup(const char *name, lunette_complete_fn complete, int (*is_interrupted)(void));
+/// one that does not (a window resize). Opens libedit; returns NULL, or a one-line reason
+/// when it cannot (lines are then read without editing or history).
+const char *lunette_edit_setup(const char *name, lunette_complete_fn complete, int (*is_interrupted)(void));
 /// Input read before the first prompt (typed ahead during a terminal query), read first.
 void lunette_edit_push_input(const unsigned char *bytes, size_t count);
 /// Reads one line (malloc'ed, without newline) or NULL at end of input.

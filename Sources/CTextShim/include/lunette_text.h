@@ -12,6 +12,10 @@ typedef struct {
     int exact;           // 1: the face matches the requested name; 0: fontconfig's fallback
 } lt_match;
 
+/// Opens FreeType, HarfBuzz and fontconfig once (any thread; the other calls do it too);
+/// 0 with a one-line reason in `why` (when not NULL) when they cannot be loaded.
+int lt_load(char *why, int capacity);
+
 /// Finds the face named `name`: a family ("DejaVu Serif"), full name ("DejaVu Sans Bold")
 /// or PostScript name ("DejaVuSans-Bold"), compared ignoring case, spaces and hyphens.
 /// With no such face, fontconfig's best match for the name as a family (its default

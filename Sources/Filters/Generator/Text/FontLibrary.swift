@@ -25,6 +25,10 @@ public enum FontLibrary {
         lock.lock()
         if let hit = cache[name] { lock.unlock(); return hit }
         lock.unlock()
+        var why = [CChar](repeating: 0, count: 200)
+        guard lt_load(&why, Int32(why.count)) != 0 else {
+            throw LunetteError.invalid("\(filter): \(String(cString: why))")
+        }
         var m = lt_match()
         guard lt_match_font(name, &m) == 0 else {
             throw LunetteError.invalid(

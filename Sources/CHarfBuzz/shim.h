@@ -1,2 +1,0 @@
-#include <hb.h>
-#include <hb-ft.h>

@@ -400,6 +400,8 @@ def main():
             for tool, smp in samples.items():
                 ms, rss = summarize(smp)
                 results.append((task, content, tool, ms, rss, os.path.getsize(cmds[tool][1])))
+            if "lunette" in samples:
+                SAME_PIXELS[(task, content)] = pillow_ratio(cmds["lunette"][1])
 
         # A 4K JPEG (the picture at quality 90, by Pillow) through the same blur, back to JPEG q90.
         if want("cli-4k-jpeg"):
@@ -519,6 +521,17 @@ def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
     return tools
 
 
+SAME_PIXELS = {}  # (task, content) → Lunette's PNG / Pillow's level 6 of its pixels (the issue-28 goal)
+
+
+def pillow_ratio(png):
+    """Size of `png` over Pillow's level-6 PNG of the same pixels."""
+    pil = subprocess.run([PY, "-c", "import io, sys; from PIL import Image; b = io.BytesIO(); "
+                          "Image.open(sys.argv[1]).save(b, 'PNG', compress_level=6); print(len(b.getvalue()))", png],
+                         capture_output=True, text=True, check=True)
+    return os.path.getsize(png) / int(pil.stdout)
+
+
 def png_sizes(pictures, outdir):
     """Lunette's PNG (level 6, the default) of each photo against Pillow's level-6 PNG of the
     file Lunette wrote (so both hold the same samples): bundled photos, the shared test
@@ -565,6 +578,8 @@ def report(results, fusion_rounds):
                 pil = next((r for r in rows if r[2] == "pillow"), None)
                 if pil:
                     print(f"{'':<14} {content:<10} {'size vs Pillow':<28} {lun[5] / pil[5]:>13.3f}")
+            if (task, content) in SAME_PIXELS:
+                print(f"{'':<14} {content:<10} {'size vs Pillow, same pixels':<28} {SAME_PIXELS[(task, content)]:>13.3f}")
     print(f"\n{'task':<14} {'peer':<16} {'Lunette/peer over the contents: min  median  max'}")
     for (task, tool), v in spread.items():
         print(f"{task:<14} {tool:<16} {min(v):>10.2f} {statistics.median(v):>7.2f} {max(v):>6.2f}   ({len(v)} contents)")

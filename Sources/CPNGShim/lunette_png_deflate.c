@@ -1,4 +1,4 @@
-// Deflating the pieces of a parallel PNG's zlib stream. Each piece but the last ends
+// Deflating the pieces of a parallel PNG's zlib stream (lunette_png_piece.c picks the method). Each piece but the last ends
 // byte-aligned after an empty stored block, with no final block and no back-references
 // into the next piece, so pieces compressed apart simply concatenate.
 #include "lunette_png.h"
@@ -59,13 +59,14 @@ static int final_block(const uint8_t *data, size_t n, size_t *start_bit, int *pa
     return ok;
 }
 
-// Raw deflate through libdeflate's level 6 (one compressor per thread). Unless `last`,
-// its final block's BFINAL bit is cleared and an empty stored block ends the piece.
-static size_t deflate_libdeflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    static __thread struct libdeflate_compressor *compressor;
-    if (!compressor) compressor = libdeflate_alloc_compressor(6);
-    if (!compressor || cap < 6) return 0;
-    size_t size = libdeflate_deflate_compress(compressor, in, n, out, cap - 5);
+// Raw deflate through libdeflate at `level` (one compressor per level and thread). Unless
+// `last`, its final block's BFINAL bit is cleared and an empty stored block ends the piece.
+static size_t deflate_libdeflate(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
+    static __thread struct libdeflate_compressor *compressors[13];
+    if (level < 1 || level > 12 || cap < 6) return 0;
+    if (!compressors[level]) compressors[level] = libdeflate_alloc_compressor(level);
+    if (!compressors[level]) return 0;
+    size_t size = libdeflate_deflate_compress(compressors[level], in, n, out, cap - 5);
     if (size == 0 || last) return size;
     size_t start;
     int padding;
@@ -80,37 +81,10 @@ static size_t deflate_libdeflate(const uint8_t *in, size_t n, int last, uint8_t 
 }
 
 size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    switch (method) {
-    case LP_DEFLATE_ZLIB_LIGHT: return deflate_zlib(6, 1, in, n, last, out, cap);
-    case LP_DEFLATE_LIBDEFLATE: return deflate_libdeflate(in, n, last, out, cap);
-    default: return deflate_zlib(method, 0, in, n, last, out, cap);
-    }
-}
-
-// At level 6 a sample (an eighth of the piece, at least 32 KiB, in four slices spread over
-// it: the top of a picture is often sky or an empty margin) is deflated by zlib's one-link
-// search and by libdeflate; the smaller does the piece. libdeflate is several times faster
-// than zlib's full level 6 and as small on renders and flat or synthetic content; the
-// one-link search is smaller on photos made of JPEG blocks.
-size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    if (level != 6) return deflate_zlib(level, 0, in, n, last, out, cap);
-    size_t m = n / 8 > 32768 ? n / 8 : (n < 32768 ? n : 32768), slice = m / 4 ? m / 4 : m;
-    size_t scap = lp_deflate_bound(slice);
-    uint8_t *sample = malloc(scap);
-    if (!sample) return 0;
-    size_t light = 0, fast = 0;
-    for (int i = 0; i < 4; i++) {
-        size_t at = n / 4 * (size_t)i;
-        if (at + slice > n) at = n - slice;
-        size_t a = deflate_zlib(6, 1, in + at, slice, 1, sample, scap);
-        size_t b = deflate_libdeflate(in + at, slice, 1, sample, scap);
-        if (!a || !b) { light = 0; break; }
-        light += a;
-        fast += b;
-    }
-    free(sample);
-    int method = !light || fast <= light ? LP_DEFLATE_LIBDEFLATE : LP_DEFLATE_ZLIB_LIGHT;
-    return lp_deflate_piece_using(method, in, n, last, out, cap);
+    if (method == LP_DEFLATE_ZLIB_LIGHT) return deflate_zlib(6, 1, in, n, last, out, cap);
+    if (method >= LP_DEFLATE_LIBDEFLATE_1 && method <= LP_DEFLATE_LIBDEFLATE_1 + 11)
+        return deflate_libdeflate(method - LP_DEFLATE_LIBDEFLATE_1 + 1, in, n, last, out, cap);
+    return deflate_zlib(method, 0, in, n, last, out, cap);
 }
 
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n) { return libdeflate_adler32(adler, p, n); }

@@ -43,24 +43,30 @@ final class PendingStrip: @unchecked Sendable {
     func compress(_ p: Int, bpp: Int, level: Int) {
         let r0 = bounds[p], count = bounds[p + 1] - r0
         let length = count * (rowBytes + 1)
-        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, length))
-        defer { filtered.deallocate() }
-        let rows = samples + r0 * rowBytes
-        if r0 > 0 {
-            lp_filter_rows(rows, rows - rowBytes, rowBytes, Int32(bpp), UInt32(count), filtered)
-        } else if previous.isEmpty {
-            lp_filter_rows(rows, nil, rowBytes, Int32(bpp), UInt32(count), filtered)
-        } else {
-            previous.withUnsafeBufferPointer {
-                lp_filter_rows(rows, $0.baseAddress, rowBytes, Int32(bpp), UInt32(count), filtered)
-            }
-        }
         let cap = lp_deflate_bound(length)
         let data = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)
         let isLast: Int32 = last && p == pieceCount - 1 ? 1 : 0
-        let size =
-            PNGStripWriter.deflateMethod.map { lp_deflate_piece_using($0, filtered, length, isLast, data, cap) }
-            ?? lp_deflate_piece(Int32(level), filtered, length, isLast, data, cap)
-        results[p] = Piece(data: data, size: size, adler: lp_adler32(1, filtered, length), length: length)
+        let rows = samples + r0 * rowBytes
+        var adler: UInt32 = 1
+        let encode = { (prev: UnsafePointer<UInt8>?) -> Int in
+            if let method = PNGStripWriter.deflateMethod {
+                let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, length))
+                defer { filtered.deallocate() }
+                lp_filter_rows(rows, prev, self.rowBytes, Int32(bpp), UInt32(count), filtered)
+                adler = lp_adler32(1, filtered, length)
+                return lp_deflate_piece_using(method, filtered, length, isLast, data, cap)
+            }
+            return lp_encode_piece(
+                Int32(level), rows, prev, self.rowBytes, Int32(bpp), UInt32(count), isLast, data, cap, &adler)
+        }
+        let size: Int
+        if r0 > 0 {
+            size = encode(rows - rowBytes)
+        } else if previous.isEmpty {
+            size = encode(nil)
+        } else {
+            size = previous.withUnsafeBufferPointer { encode($0.baseAddress) }
+        }
+        results[p] = Piece(data: data, size: size, adler: adler, length: length)
     }
 }

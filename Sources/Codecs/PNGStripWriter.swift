@@ -32,8 +32,8 @@ final class PNGStripWriter {
     /// flat picture cut into the strips' 64-row pieces; strips are batched until each
     /// thread has a piece this size.
     nonisolated(unsafe) static var minPieceBytes = 1 << 20
-    /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level), for tests; nil:
-    /// the level's own choice per piece.
+    /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level, after least-sum
+    /// filters), for tests; nil: the level's own choice of filters and method per piece.
     nonisolated(unsafe) static var deflateMethod: Int32?
     /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile):
     /// one compresses while the next one stages, which keeps every core busy, since a

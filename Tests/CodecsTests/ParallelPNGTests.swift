@@ -67,13 +67,16 @@ final class ParallelPNGTests: XCTestCase {
 
     /// zlib's one-link search and libdeflate (whose final block is reopened) both give
     /// pieces that join; the automatic choice at level 6 is about as small as the better.
+    /// On a blurred photo it is clearly smaller than either (its rows go through Up).
     func testBothLevelSixMethodsJoinAndTheChoiceIsTheSmaller() throws {
         PNGStripWriter.minPieceBytes = 1
         let photo = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
         let ramp = TestImages.make(IRect(0, 0, 301, 200)) { x, y in
             Pixel(Float(x) / 300, Float(y) / 199, Float((x * y) % 7) / 6, 1)
         }
-        for (name, image) in [("photo", photo.image()), ("ramp", ramp)] {
+        let astronaut = try PNGDecoder.decode(try AtomicFile.read(Fixtures.astronaut), name: "astronaut").image()
+        let blurred = astronaut.gaussianBlurred(sigma: 10).cropped(to: astronaut.extent)
+        for (name, image) in [("photo", photo.image()), ("ramp", ramp), ("blurred", blurred)] {
             let rect = try Context.renderRect(for: image)
             let strips = [1, 2, 37, rect.height - 40]
             let reference = try PNGDecoder.decode(
@@ -93,7 +96,8 @@ final class ParallelPNGTests: XCTestCase {
                 }
                 sizes.append(bytes.count)
             }
-            XCTAssertLessThanOrEqual(Double(sizes[0]), 1.02 * Double(min(sizes[1], sizes[2])), "\(name): \(sizes)")
+            let bound = name == "blurred" ? 0.97 : 1.03
+            XCTAssertLessThanOrEqual(Double(sizes[0]), bound * Double(min(sizes[1], sizes[2])), "\(name): \(sizes)")
         }
     }
 

@@ -53,13 +53,16 @@ int lp_write_iend(lp_writer *w);
 void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
                     uint8_t *out);
 // Raw deflate of one piece of a zlib stream; unless `last`, it ends byte-aligned with no final
-// block (a full flush), so pieces concatenate. Returns the size, 0 on failure.
-// At level 6 the piece goes through whichever of zlib's one-link search and libdeflate
-// compresses a sample of it smaller; other levels through zlib.
-size_t lp_deflate_piece(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
-// The same with a given method: a zlib level 0–9, or one of these (both at level 6).
-enum { LP_DEFLATE_ZLIB_LIGHT = 100, LP_DEFLATE_LIBDEFLATE = 101 };
+// block (a full flush), so pieces concatenate. Returns the size, 0 on failure. `method`: a
+// zlib level 0–9, zlib's level 6 with a one-link match search, or a libdeflate level 1–12
+// (LP_DEFLATE_LIBDEFLATE_1 + level − 1; LP_DEFLATE_LIBDEFLATE is its level 6).
+enum { LP_DEFLATE_ZLIB_LIGHT = 100, LP_DEFLATE_LIBDEFLATE_1 = 101, LP_DEFLATE_LIBDEFLATE = 106 };
 size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
+// Filters `count` rows (`prev`: the row above, NULL at the top) and deflates them as one piece
+// (lunette_png_piece.c); sets `adler` to the Adler-32 of the filtered bytes. Other levels than
+// 6 filter by least residual sum and deflate through zlib; level 6 picks filter and deflater.
+size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
+                       uint32_t count, int last, uint8_t *out, size_t cap, uint32_t *adler);
 size_t lp_deflate_bound(size_t n);
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n);
 // The Adler-32 of A followed by B, from adler(A), adler(B) and B's length.

@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Codecs", "LuaBridge", "PixelCore", "TestSupport"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "LuaBridge", "TestSupport"]),
         .testTarget(
             name: "ServeTests", dependencies: ["ServeCore", "ServeHTTP", "Gallery", "Codecs", "PixelCore", "TestSupport"]),

@@ -47,6 +47,8 @@ let package = Package(
             name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .target(name: "CTIFFShim", linkerSettings: [.linkedLibrary("tiff")]),
         .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("dl")]),
+        // OpenEXR through its C library, OpenEXRCore (Debian: libopenexr-dev).
+        .target(name: "CEXRShim", linkerSettings: [.linkedLibrary("OpenEXRCore-3_1")]),
         .target(name: "CKernels"),
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),
@@ -65,7 +67,7 @@ let package = Package(
             name: "Codecs",
             dependencies: [
                 "PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
-                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim",
+                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim", "CEXRShim",
             ]),
         .executableTarget(name: "EmbedTool", dependencies: ["CLua"]),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -148,5 +150,6 @@ if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
         fuzzTarget("FuzzWebP", ["Codecs", "FuzzImageSupport"]),
         fuzzTarget("FuzzTIFF", ["Codecs", "FuzzImageSupport"]),
         fuzzTarget("FuzzHEIF", ["Codecs", "FuzzImageSupport"]),
+        fuzzTarget("FuzzEXR", ["Codecs", "FuzzImageSupport"]),
     ]
 }

@@ -37,6 +37,48 @@ final class FormatDecodeTests: XCTestCase {
         try check("photo.heic", "photo", within: 2)
     }
 
+    /// 10- and 12-bit HEICs, written at test time by pillow-heif from 16-bit samples of the
+    /// baseline photo: within 1/255 of pillow-heif's own decode at full precision (its 8-bit
+    /// conversion truncates, up to 3/255 off). Measured through 8-bit PNGs: 0.75/255 (10-bit),
+    /// 0.93/255 (12-bit).
+    func testTenAndTwelveBitHEICMatchPillowHEIF() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let code = """
+            import sys, numpy as np, pillow_heif
+            from PIL import Image
+            src = np.array(Image.open(sys.argv[1]).convert('RGB')).astype(np.uint16) * 257
+            for bits in (10, 12):
+                pillow_heif.options.SAVE_HDR_TO_12_BIT = bits == 12
+                h = pillow_heif.from_bytes(mode='RGB;16', size=(src.shape[1], src.shape[0]), data=src.tobytes())
+                h.save(f'{sys.argv[2]}/hdr{bits}.heic', quality=-1)
+                d = pillow_heif.open_heif(f'{sys.argv[2]}/hdr{bits}.heic', convert_hdr_to_8bit=False)
+                assert d.info['bit_depth'] == bits and d.stride == d.size[0] * 6
+                v = np.frombuffer(bytes(d.data), dtype=np.uint16).astype(np.float32) / (16 * 4095 if bits == 12 else 64 * 1023)
+                v.astype('<f4').tofile(f'{sys.argv[2]}/hdr{bits}.f32')
+            """
+        guard FormatFixtures.python(code, FormatFixtures.path("baseline.ref.png"), dir.path) != nil else {
+            throw XCTSkip("pillow-heif (with an HEVC encoder) is not installed")
+        }
+        for bits in [10, 12] {
+            let image = try ImageIO.load(dir.appendingPathComponent("hdr\(bits).heic").path)
+            let w = Int(image.extent.width), h = Int(image.extent.height)
+            let buffer = try Context().render(image, rect: IRect(0, 0, w, h))
+            OutputColorSpace.srgb.encodeFromWorking(buffer)
+            let raw = try AtomicFile.read(dir.appendingPathComponent("hdr\(bits).f32").path)
+            let reference = raw.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+            XCTAssertEqual(reference.count, w * h * 3)
+            var worst: Float = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let p = buffer.row(h - 1 - y)[x], r = (y * w + x) * 3
+                    worst = max(worst, abs(p.x - reference[r]), abs(p.y - reference[r + 1]), abs(p.z - reference[r + 2]))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst * 255, 1, "\(bits)-bit HEIC differs from pillow-heif by \(worst * 255)/255")
+        }
+    }
+
     func testTaggedImagesMatchImageCms() throws {
         for space in ["display-p3", "adobe-rgb"] {
             for ext in ["png", "jpg"] { try check("\(space).\(ext)", "\(space)-\(ext)") }
@@ -60,6 +102,28 @@ final class FormatDecodeTests: XCTestCase {
         let naive = try FormatFixtures.maxDifference(
             try ImageIO.load(path), try ImageIO.load(FormatFixtures.path("cmyk-icc.ref.png")))
         XCTAssertGreaterThan(naive, 30, "without its profile the file converts the naive way")
+    }
+
+    /// A YCCK JPEG (Adobe transform 2, as Photoshop writes CMYK): the CMYK fixture's scans
+    /// read as YCC-K, by Lunette and by Pillow (both through libjpeg's YCCK → CMYK), then the
+    /// naive CMYK → RGB of each: within 1/255.
+    func testYCCKMatchesPillow() throws {
+        var bytes = try AtomicFile.read(FormatFixtures.path("cmyk.jpg"))
+        let adobe = Array("Adobe".utf8)
+        let at = try XCTUnwrap((0..<bytes.count - 5).first { Array(bytes[$0..<$0 + 5]) == adobe })
+        XCTAssertEqual(bytes[at + 11], 0, "stored as plain CMYK")
+        bytes[at + 11] = 2
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ycck = dir.appendingPathComponent("ycck.jpg").path, ref = dir.appendingPathComponent("ycck.png").path
+        try Data(bytes).write(to: URL(fileURLWithPath: ycck))
+        let code =
+            "from PIL import Image; import sys; im = Image.open(sys.argv[1]); assert im.mode == 'CMYK'; im.convert('RGB').save(sys.argv[2])"
+        guard FormatFixtures.python(code, ycck, ref) != nil else { throw XCTSkip("Pillow is not installed") }
+        let d = try FormatFixtures.maxDifference(try ImageIO.load(ycck), try ImageIO.load(ref))
+        XCTAssertLessThanOrEqual(d, 1, "YCCK differs from Pillow by \(d)/255")
+        let cmyk = try FormatFixtures.maxDifference(try ImageIO.load(ycck), try ImageIO.load(FormatFixtures.path("cmyk.jpg")))
+        XCTAssertGreaterThan(cmyk, 10, "the transform flag was read: not the plain CMYK picture")
     }
 
     func testEveryEXIFOrientationMatchesExifTranspose() throws {

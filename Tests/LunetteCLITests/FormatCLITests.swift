@@ -81,6 +81,20 @@ final class FormatCLITests: ScratchTestCase {
         XCTAssertNil(bare.range(of: Data("Exif\0\0".utf8)), "--strip drops EXIF")
     }
 
+    /// `--colorspace` converts and embeds the profile (an APP2 ICC_PROFILE naming the space);
+    /// sRGB, the default, is written untagged.
+    func testColorspaceEmbedsTheOutputProfile() throws {
+        var r = try ProcessRunner.run(["apply", fixture("display-p3.jpg"), "-o", path("p3.jpg"), "--colorspace", "display-p3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let p3 = try Data(contentsOf: URL(fileURLWithPath: path("p3.jpg")))
+        XCTAssertNotNil(p3.range(of: Data("ICC_PROFILE\0".utf8)), "profile embedded")
+        let name = try ProcessRunner.run(["-e", "print(Image.load('\(path("p3.jpg"))').properties.ProfileName)"])
+        XCTAssertEqual(String(decoding: name.stdout, as: UTF8.self), "Display P3\n", name.stderr)
+        r = try ProcessRunner.run(["apply", fixture("display-p3.jpg"), "-o", path("srgb.jpg")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertNil(try Data(contentsOf: URL(fileURLWithPath: path("srgb.jpg"))).range(of: Data("ICC_PROFILE\0".utf8)))
+    }
+
     func testABatchOfMixedFormatsWritesTheChosenFormat() throws {
         let inputs = ["baseline.jpg", "lossless.webp", "rgb-lzw.tif", "photo.heic"].map(fixture)
         let r = try ProcessRunner.run(

@@ -85,6 +85,52 @@ final class FormatDecodeTests: XCTestCase {
         }
     }
 
+    /// The Display P3 and Adobe RGB fixtures' pixels and profiles re-saved by Pillow as a
+    /// lossless WebP (ICCP chunk) and a TIFF (ICC tag), and by pillow-heif as an HEIC (ICC
+    /// colour box): each matches ImageCms' relative-colorimetric conversion to sRGB of
+    /// Pillow's decode (WebP, TIFF within 1/255; HEIC, lossy, within 2/255).
+    func testProfilesOfWebPTIFFAndHEICMatchImageCms() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let code = """
+            import sys, io
+            from PIL import Image, ImageCms
+            srgb = ImageCms.createProfile('sRGB')
+            heif = True
+            try:
+                import pillow_heif; pillow_heif.register_heif_opener()
+            except ImportError:
+                heif = False
+            for space in ('display-p3', 'adobe-rgb'):
+                im = Image.open(f'{sys.argv[1]}/{space}.png'); prof = im.info['icc_profile']
+                im.save(f'{sys.argv[2]}/{space}.webp', lossless=True, icc_profile=prof)
+                im.save(f'{sys.argv[2]}/{space}.tif', icc_profile=prof)
+                exts = ['webp', 'tif']
+                if heif:
+                    im.convert('RGB').save(f'{sys.argv[2]}/{space}.heic', quality=95, icc_profile=prof)
+                    exts.append('heic')
+                for ext in exts:
+                    d = Image.open(f'{sys.argv[2]}/{space}.{ext}'); d.load()
+                    p = ImageCms.ImageCmsProfile(io.BytesIO(d.info['icc_profile']))
+                    ImageCms.profileToProfile(d.convert('RGB'), p, srgb, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                              outputMode='RGB').save(f'{sys.argv[2]}/{space}-{ext}.png')
+            """
+        guard FormatFixtures.python(code, FormatFixtures.path(""), dir.path) != nil else {
+            throw XCTSkip("Pillow is not installed")
+        }
+        for space in ["display-p3", "adobe-rgb"] {
+            for ext in ["webp", "tif", "heic"] {
+                let file = dir.appendingPathComponent("\(space).\(ext)").path
+                guard ext != "heic" || FileManager.default.fileExists(atPath: file) else { continue }  // pillow-heif missing
+                let loaded = try ImageIO.load(file)
+                XCTAssertNotNil(loaded.metadata?.properties["ProfileName"], "\(space).\(ext): profile read")
+                let d = try FormatFixtures.maxDifference(
+                    loaded, try ImageIO.load(dir.appendingPathComponent("\(space)-\(ext).png").path))
+                XCTAssertLessThanOrEqual(d, ext == "heic" ? 2 : 1, "\(space).\(ext) differs from ImageCms by \(d)/255")
+            }
+        }
+    }
+
     /// A CMYK JPEG (Adobe, inverted) with a CMYK profile goes through the profile, as
     /// ImageCms converts it; a profile lcms cannot use leaves the naive conversion (far off).
     func testCMYKProfileMatchesImageCms() throws {

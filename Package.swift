@@ -50,6 +50,8 @@ let package = Package(
             name: "CWebPShim", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .target(name: "CTIFFShim", linkerSettings: [.linkedLibrary("tiff")]),
         .target(name: "CHEIFShim", linkerSettings: [.linkedLibrary("dl")]),
+        // OpenEXR through its C library, OpenEXRCore (Debian: libopenexr-dev).
+        .target(name: "CEXRShim", linkerSettings: [.linkedLibrary("OpenEXRCore-3_1")]),
         .target(name: "CKernels"),
         .target(name: "CProcess"),
         .target(name: "PixelCore", dependencies: ["CKernels"]),
@@ -68,7 +70,7 @@ let package = Package(
             name: "Codecs",
             dependencies: [
                 "PixelCore", "CKernels", "CProcess", "CPNGShim", "CJPEGShim",
-                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim",
+                "CColorShim", "CWebPShim", "CTIFFShim", "CHEIFShim", "CEXRShim",
             ]),
         .executableTarget(name: "EmbedTool", dependencies: ["CLua"]),
         .plugin(name: "EmbedStdlib", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -122,7 +124,7 @@ let package = Package(
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "GalleryTests", dependencies: ["Gallery", "Console", "LuaBridge", "Codecs", "PixelCore", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PixelCore", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Codecs", "LuaBridge", "PixelCore", "TestSupport"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "Lunette", "LuaBridge", "TestSupport"]),
         .testTarget(
             name: "ServeTests", dependencies: ["ServeCore", "ServeHTTP", "Gallery", "Codecs", "PixelCore", "TestSupport"]),
@@ -152,5 +154,6 @@ if ProcessInfo.processInfo.environment["LUNETTE_FUZZ"] != nil {
         fuzzTarget("FuzzWebP", ["Codecs", "FuzzImageSupport"]),
         fuzzTarget("FuzzTIFF", ["Codecs", "FuzzImageSupport"]),
         fuzzTarget("FuzzHEIF", ["Codecs", "FuzzImageSupport"]),
+        fuzzTarget("FuzzEXR", ["Codecs", "FuzzImageSupport"]),
     ]
 }

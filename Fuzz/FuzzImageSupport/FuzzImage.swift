@@ -3,7 +3,7 @@ import Foundation
 import FuzzSupport
 import PixelCore
 
-/// The body of the image decoder fuzz targets (FuzzJPEG, FuzzWebP, FuzzTIFF, FuzzHEIF):
+/// The body of the image decoder fuzz targets (FuzzJPEG, FuzzWebP, FuzzTIFF, FuzzHEIF, FuzzEXR):
 /// bytes decoded by one decoder whatever they look like (colour managed, EXIF orientation
 /// applied), then an 8×8 corner rendered. Errors are expected; only crashes and ASan
 /// reports count.

@@ -2,7 +2,7 @@ import Foundation
 import PixelCore
 
 /// Loading images from files, whatever their format (recognised by content): PNG, JPEG,
-/// WebP, TIFF, HEIF/HEIC and AVIF, colour managed into the working space and turned
+/// WebP, TIFF, HEIF/HEIC, AVIF and OpenEXR, colour managed into the working space and turned
 /// upright by their EXIF orientation. Lua: `Image.load("photo.jpg")`
 public enum ImageIO {
     /// Loads a file ("-" = standard input) into the working space.
@@ -34,6 +34,7 @@ public enum ImageIO {
         case .webp: return try WebPCodec.image(data, name: name, options: options)
         case .tiff: return try TIFFDecoder.image(data, name: name, options: options)
         case .heif, .avif: return try HEIFCodec.image(data, name: name, format: format, options: options)
+        case .exr: return try EXRCodec.image(data, name: name, options: options)
         }
     }
 
@@ -47,15 +48,18 @@ public enum ImageIO {
             throw LunetteError(.truncated, "\(name): truncated PNG (\(data.count) bytes)")
         }
         if data.count < 3, data[0] == 0xff { throw LunetteError(.truncated, "\(name): truncated JPEG (\(data.count) bytes)") }
+        if data.count < 4, Array([0x76, 0x2f, 0x31].prefix(data.count)) == data {
+            throw LunetteError(.truncated, "\(name): truncated OpenEXR (\(data.count) bytes)")
+        }
         let guess = ImageFormat.describeUnknown(Array(data.prefix(64))).map { " (looks like \($0))" } ?? ""
         throw LunetteError.invalid(
-            "\(name): unsupported image format\(guess); Lunette reads PNG, JPEG, WebP, TIFF, HEIF and AVIF")
+            "\(name): unsupported image format\(guess); Lunette reads \(ImageFormat.readableList)")
     }
 }
 
 extension ImageIO {
     /// Opens a file for one top-to-bottom render. A PNG that needs no colour conversion
-    /// or rotation, and JPEGs, TIFFs and WebPs without an orientation to apply, stream: rows are
+    /// or rotation, OpenEXRs, and JPEGs, TIFFs and WebPs without an orientation to apply, stream: rows are
     /// decoded as the renderer asks for them and only a window of them is kept (decoding
     /// errors past the header surface when the image is rendered). Other files load whole. Used by `lunette apply`.
     public static func open(_ path: String, space: WorkingSpace = .linear) throws -> Image {
@@ -83,6 +87,8 @@ extension ImageIO {
             case .webp:
                 return try WebPCodec.streamingImage(data, name: name, options: options)
                     ?? decode(data, name: name, options: options)
+            case .exr:
+                return try EXRCodec.streamingImage(data, name: name, options: options)
             default:
                 return try decode(data, name: name, options: options)
             }
@@ -110,6 +116,7 @@ extension ImageIO {
             let data = try AtomicFile.read(path)
             return try WebPCodec.streamingImage(data, name: name, options: options) ?? decode(data, name: name, options: options)
         }
+        if format == .exr { return try EXRCodec.streamingImage(try AtomicFile.read(path), name: name, options: options) }
         if !streams { return try load(path, options: options) }
         return Image(try PNGStreamNode(.file(path), name: name, space: options.space))
     }

@@ -1,4 +1,5 @@
 import CColorShim
+import CEXRShim
 import CHEIFShim
 import CJPEGShim
 import CPNGShim
@@ -23,6 +24,7 @@ public enum LibraryVersions {
             ),
             ("libheif", String(cString: lh_version())),
             ("lcms2", "\(lc_version() / 1000).\(lc_version() / 10 % 100)"),
+            ("OpenEXR", String(cString: le_version())),
         ]
     }
 

@@ -77,8 +77,8 @@ extension LuaCall {
             }
             o.format = format
         }
-        let tiff = o.format == .tiff || (o.format == nil && (try? ImageFormat.forOutput(path)) == .tiff)
-        if let d = try integerOption(n, "depth", in: tiff ? 8...32 : 8...16) { o.png.depth = d }
+        let depths = (o.format ?? (try? ImageFormat.forOutput(path)) ?? .png).depths
+        if let d = try integerOption(n, "depth", in: 8...depths.max()!) { o.png.depth = d }
         if let d = try integerOption(n, "compression", in: 0...9) { o.png.compression = d }
         if let s = try stringOption(n, "channels") {
             guard let ch = PNGOptions.Channels(rawValue: s) else {

@@ -97,7 +97,9 @@ struct ApplyCommand: ParsableCommand {
     @OptionGroup(title: "Formats") var formats: OutputOptions
 
     func validate() throws {
-        if let depth, ![8, 16, 32].contains(depth) { throw ValidationError("--depth must be 8 or 16 (or 32: float TIFF)") }
+        if let depth, ![8, 16, 32].contains(depth) {
+            throw ValidationError("--depth must be 8 or 16 (or 32: float TIFF or OpenEXR)")
+        }
         guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0…9") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         if let shards, shards < 1 { throw ValidationError("--shards must be at least 1") }

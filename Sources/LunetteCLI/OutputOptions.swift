@@ -11,7 +11,7 @@ import PixelCore
 struct OutputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Output format: png, jpeg, webp, tiff, heic, avif (default: by the output's extension, png for -).",
+            "Output format: \(ImageFormat.nameList) (default: by the output's extension, png for -).",
             valueName: "name"))
     var format: String?
 

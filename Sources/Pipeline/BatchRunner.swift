@@ -89,7 +89,7 @@ public final class BatchRunner {
                     guard go else { return }
                     let job = jobs[i]
                     do {
-                        let image = try ImageIO.load(job.input, options: formats.load)
+                        let image = try BatchRunner.input(job.input, options: formats.load)
                         let out = try executor.sync { try runtime.apply(chain, to: image) }
                         var options = formats.save(for: image)
                         if followInputDepth { options.png.depth = ImageIO.storedDepth(of: job.input) ?? options.png.depth }
@@ -128,6 +128,16 @@ public final class BatchRunner {
             }
         }
         return result
+    }
+}
+
+extension BatchRunner {
+    /// One input as the batch reads it: opened as `lunette apply` opens a single file, so a
+    /// JPEG streams by rows and a chain that starts by shrinking it decodes it reduced
+    /// (`ReducibleSource`); decoding errors past the header surface when the output renders.
+    /// CLI: `lunette apply -o small/ *.jpg -f 'CILanczosScaleTransform{scale = 0.25}'`
+    static func input(_ path: String, options: LoadOptions) throws -> Image {
+        try ImageIO.open(path, options: options)
     }
 }
 

@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import PixelCore
 
@@ -39,9 +40,10 @@ public enum OutputName {
         return out
     }
 
-    /// True for a path whose extension is an image or video format's (`out.png`): a file, not a folder.
+    /// True for a path whose extension is an image or video format's (`out.png`, `out.exr`,
+    /// any of the codec list's, or y4m, gif, bmp): a file, not a folder.
     public static func looksLikeImageFile(_ path: String) -> Bool {
-        ["png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "avif", "y4m", "gif", "bmp"]
-            .contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        return ImageFormat.named(ext) != nil || ["y4m", "gif", "bmp"].contains(ext)
     }
 }

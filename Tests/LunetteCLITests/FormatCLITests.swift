@@ -81,6 +81,20 @@ final class FormatCLITests: ScratchTestCase {
         XCTAssertNil(bare.range(of: Data("Exif\0\0".utf8)), "--strip drops EXIF")
     }
 
+    /// `--colorspace` converts and embeds the profile (an APP2 ICC_PROFILE naming the space);
+    /// sRGB, the default, is written untagged.
+    func testColorspaceEmbedsTheOutputProfile() throws {
+        var r = try ProcessRunner.run(["apply", fixture("display-p3.jpg"), "-o", path("p3.jpg"), "--colorspace", "display-p3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let p3 = try Data(contentsOf: URL(fileURLWithPath: path("p3.jpg")))
+        XCTAssertNotNil(p3.range(of: Data("ICC_PROFILE\0".utf8)), "profile embedded")
+        let name = try ProcessRunner.run(["-e", "print(Image.load('\(path("p3.jpg"))').properties.ProfileName)"])
+        XCTAssertEqual(String(decoding: name.stdout, as: UTF8.self), "Display P3\n", name.stderr)
+        r = try ProcessRunner.run(["apply", fixture("display-p3.jpg"), "-o", path("srgb.jpg")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertNil(try Data(contentsOf: URL(fileURLWithPath: path("srgb.jpg"))).range(of: Data("ICC_PROFILE\0".utf8)))
+    }
+
     func testABatchOfMixedFormatsWritesTheChosenFormat() throws {
         let inputs = ["baseline.jpg", "lossless.webp", "rgb-lzw.tif", "photo.heic"].map(fixture)
         let r = try ProcessRunner.run(
@@ -91,5 +105,52 @@ final class FormatCLITests: ScratchTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: path("out")).sorted()
         XCTAssertEqual(names, ["baseline.webp", "lossless.webp", "photo.webp", "rgb-lzw.webp"])
+    }
+
+    /// OpenEXR in and out: extended range survives a chain (exposure down and back up),
+    /// `--depth 32` writes floats, `--format exr` and the help list it, a colour space it
+    /// cannot hold is a usage error and cut files exit 4 with no output.
+    func testOpenEXRInAndOut() throws {
+        var r = try ProcessRunner.run(["apply", fixture("lossy.webp"), "-o", path("a.exr"), "-f", "CIExposureAdjust{EV = 2}"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try head(path("a.exr"), 4), [0x76, 0x2f, 0x31, 0x01])
+        r = try ProcessRunner.run(["apply", path("a.exr"), "-o", path("b.png"), "-f", "CIExposureAdjust{EV = -2}"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        r = try ProcessRunner.run(["apply", fixture("lossy.webp"), "-o", path("direct.png")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Values up to 4 came back from the half floats unclamped: within a level of the direct output.
+        let compare =
+            "from PIL import Image, ImageChops; import sys; "
+            + "print(max(ImageChops.difference(Image.open(sys.argv[1]).convert('RGB'), Image.open(sys.argv[2]).convert('RGB')).getextrema())[1])"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", compare, path("b.png"), path("direct.png")]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if p.terminationStatus == 0 {
+            XCTAssertLessThanOrEqual(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99, 1, text)
+        }
+        r = try ProcessRunner.run(["apply", path("a.exr"), "-o", path("float.exr"), "--depth", "32", "--format", "exr"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertGreaterThan(
+            try Data(contentsOf: URL(fileURLWithPath: path("float.exr"))).count,
+            try Data(contentsOf: URL(fileURLWithPath: path("a.exr"))).count, "floats take more room than halves")
+        r = try ProcessRunner.run(["apply", path("a.exr"), "-o", path("p3.exr"), "--colorspace", "display-p3"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("OpenEXR holds linear values"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("p3.exr")))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path("a.exr")))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path("cut.exr")))
+        r = try ProcessRunner.run(["apply", path("cut.exr"), "-o", path("cut.png")])
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stderr.contains("truncated OpenEXR"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("cut.png")))
+        r = try ProcessRunner.run(["apply", "--help"])
+        let help = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertTrue(help.contains("tiff, heif, avif, exr"), help)
     }
 }

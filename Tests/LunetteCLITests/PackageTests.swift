@@ -27,7 +27,8 @@ final class PackageTests: ScratchTestCase {
         let depends = info.stdout.split(separator: "\n").first { $0.hasPrefix(" Depends: ") } ?? ""
         for library in [
             "libc6", "liblua5.4-0", "libpng16-16", "libedit2", "libzint", "libjpeg62-turbo", "libwebp",
-            "libtiff", "libheif", "liblcms2", "zlib1g", "libfreetype6", "libharfbuzz0b", "libfontconfig1",
+            "libtiff", "libheif", "liblcms2", "zlib1g", "libopenexr", "libfreetype6", "libharfbuzz0b",
+            "libfontconfig1",
         ] {
             XCTAssertTrue(depends.contains(library), "\(library) in \(depends)")
         }

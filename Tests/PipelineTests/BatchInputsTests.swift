@@ -63,5 +63,10 @@ final class BatchInputsTests: ScratchTestCase {
         XCTAssertEqual(
             status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path("single.png"), name: "{index}.png") }, .usage)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("single.png")))
+        // Every extension of the codec list names a file, OpenEXR's too.
+        for name in ["single.exr", "single.jpe", "single.AVIF"] {
+            XCTAssertEqual(status { _ = try BatchInputs.jobs(inputs, outputDirectory: self.path(name)) }, .usage, name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path(name)))
+        }
     }
 }

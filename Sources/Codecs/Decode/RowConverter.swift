@@ -3,10 +3,11 @@ import PixelCore
 /// Stored samples of one row (8/16-bit integers or 32-bit floats, gray, gray+alpha, RGB or
 /// RGBA, host byte order) to premultiplied working pixels. Integers go through a table
 /// (the sRGB curve, or identity when the values stay raw for a colour profile or
-/// `{colorSpace = false}`); floats are taken as they are (linear light). Shared by the
-/// JPEG, WebP, TIFF and HEIF decoders. Lua: every `Image.load("photo.jpg")` pixel.
+/// `{colorSpace = false}`); floats are taken as they are (linear light), `f32Associated`
+/// ones with their colour already multiplied by alpha (OpenEXR's convention). Shared by the
+/// JPEG, WebP, TIFF, HEIF and OpenEXR decoders. Lua: every `Image.load("photo.jpg")` pixel.
 struct RowConverter {
-    enum Sample { case u8, u16, f32 }
+    enum Sample { case u8, u16, f32, f32Associated }
     let sample: Sample
     let channels: Int
     let lut: [Float]
@@ -17,7 +18,7 @@ struct RowConverter {
         switch sample {
         case .u8: lut = Transfer.decodeTable(bits: 8, curve: curve)
         case .u16: lut = Transfer.decodeTable(bits: 16, curve: curve)
-        case .f32: lut = []
+        case .f32, .f32Associated: lut = []
         }
     }
 
@@ -36,6 +37,7 @@ struct RowConverter {
         case .u8: integers(src.assumingMemoryBound(to: UInt8.self), width, dst, scale: 1 / 255)
         case .u16: integers(src.assumingMemoryBound(to: UInt16.self), width, dst, scale: 1 / 65535)
         case .f32: floats(src.assumingMemoryBound(to: Float.self), width, dst)
+        case .f32Associated: floats(src.assumingMemoryBound(to: Float.self), width, dst, associated: true)
         }
     }
 
@@ -61,15 +63,20 @@ struct RowConverter {
         }
     }
 
-    func floats(_ s: UnsafePointer<Float>, _ n: Int, _ dst: UnsafeMutablePointer<Pixel>) {
+    /// Floats to pixels, multiplied by alpha unless already `associated` (OpenEXR).
+    func floats(_ s: UnsafePointer<Float>, _ n: Int, _ dst: UnsafeMutablePointer<Pixel>, associated: Bool = false) {
         let c = channels
         for x in 0..<n {
             let p = s + c * x
             switch c {
             case 1: dst[x] = Pixel(p[0], p[0], p[0], 1)
-            case 2: dst[x] = Pixel(p[0] * p[1], p[0] * p[1], p[0] * p[1], p[1])
+            case 2:
+                let v = associated ? p[0] : p[0] * p[1]
+                dst[x] = Pixel(v, v, v, p[1])
             case 3: dst[x] = Pixel(p[0], p[1], p[2], 1)
-            default: dst[x] = Pixel(p[0] * p[3], p[1] * p[3], p[2] * p[3], p[3])
+            default:
+                let a = associated ? 1 : p[3]
+                dst[x] = Pixel(p[0] * a, p[1] * a, p[2] * a, p[3])
             }
         }
     }

@@ -31,6 +31,7 @@ public enum ImageWriter {
         case .webp: try WebPCodec.stream(image, to: file, name: name, options: options, context: context)
         case .tiff: try TIFFEncoder.stream(image, to: file, name: name, options: options, context: context)
         case .heif, .avif: try HEIFCodec.stream(image, format: format, to: file, name: name, options: options, context: context)
+        case .exr: try EXRCodec.stream(image, to: file, name: name, options: options, context: context)
         }
     }
 

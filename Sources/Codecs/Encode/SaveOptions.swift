@@ -40,10 +40,17 @@ public struct SaveOptions: Sendable {
 
     /// Checks ranges; errors name the option.
     public func validate(_ format: ImageFormat? = nil) throws {
-        let depths = format == .tiff ? [8, 16, 32] : [8, 16]
+        let depths = (format ?? .png).depths
         guard depths.contains(png.depth) else {
+            let name = format == .tiff || format == .exr ? format!.displayName : "PNG"
             throw LunetteError(
-                .usage, "\(format == .tiff ? "TIFF depth must be 8, 16 or 32" : "PNG depth must be 8 or 16"), got \(png.depth)")
+                .usage, "\(name) depth must be \(depths.count == 3 ? "8, 16 or 32" : "8 or 16"), got \(png.depth)")
+        }
+        if format == .exr, colorSpace != .srgb, colorSpace != .linearSRGB {
+            throw LunetteError(
+                .usage,
+                "OpenEXR holds linear values with sRGB (Rec. 709) primaries: colour space '\(colorSpace.rawValue)' cannot be written to it"
+            )
         }
         guard (0...9).contains(png.compression) else {
             throw LunetteError(.usage, "compression must be 0…9, got \(png.compression)")
@@ -54,6 +61,18 @@ public struct SaveOptions: Sendable {
         }
         guard ["none", "lzw", "deflate"].contains(tiffCompression) else {
             throw LunetteError(.usage, "TIFF compression must be none, lzw or deflate, got '\(tiffCompression)'")
+        }
+    }
+
+    /// Samples per pixel for `image` (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA), as
+    /// `png.channels` asks; `auto` drops alpha from opaque images. TIFF and OpenEXR.
+    func channels(for image: Image) -> Int {
+        switch png.channels {
+        case .auto: return image.isOpaque ? 3 : 4
+        case .rgba: return 4
+        case .rgb: return 3
+        case .gray: return 1
+        case .graya: return 2
         }
     }
 

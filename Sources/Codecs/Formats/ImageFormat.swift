@@ -6,7 +6,7 @@ import PixelCore
 /// one registered list; no caller outside Codecs names a format.
 /// Lua: `img:save("out.jpg")`, `img:save("out.bin", {format = "webp"})`
 public enum ImageFormat: String, CaseIterable, Sendable {
-    case png, jpeg, webp, tiff, heif, avif
+    case png, jpeg, webp, tiff, heif, avif, exr
 
     /// File name extensions, the first being the one batches give their outputs.
     public var extensions: [String] {
@@ -17,13 +17,14 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         case .tiff: return ["tif", "tiff"]
         case .heif: return ["heic", "heif"]
         case .avif: return ["avif"]
+        case .exr: return ["exr"]
         }
     }
 
     /// True when Lunette can write the format (HEIF and AVIF: when Debian's libheif has an encoder).
     public var canWrite: Bool {
         switch self {
-        case .png, .jpeg, .webp, .tiff: return true
+        case .png, .jpeg, .webp, .tiff, .exr: return true
         case .heif, .avif: return HEIFCodec.canEncode(self)
         }
     }
@@ -34,6 +35,28 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         if let f = ImageFormat(rawValue: n) { return f }
         return allCases.first { $0.extensions.contains(n) }
     }
+
+    /// Every format's name, for help texts (no library is asked whether it can write).
+    public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// What error messages call the formats Lunette reads: "PNG, JPEG, …, OpenEXR".
+    static var readableList: String {
+        let names = allCases.map(\.displayName)
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The name people know the format by: "JPEG", "OpenEXR".
+    var displayName: String {
+        switch self {
+        case .webp: return "WebP"
+        case .exr: return "OpenEXR"
+        default: return rawValue.uppercased()
+        }
+    }
+
+    /// The bits per sample `depth` may ask for: TIFF and OpenEXR write 32-bit floats
+    /// (OpenEXR writes half floats for 8 and 16).
+    public var depths: [Int] { self == .tiff || self == .exr ? [8, 16, 32] : [8, 16] }
 
     /// The writable formats, for usage messages: "png, jpeg, webp, tiff".
     public static var writableList: String { allCases.filter(\.canWrite).map(\.rawValue).joined(separator: ", ") }
@@ -72,6 +95,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         if b.count >= 3, b[0] == 0xff, b[1] == 0xd8, b[2] == 0xff { return .jpeg }
         if at(0, "RIFF"), at(8, "WEBP") { return .webp }
         if at(0, "II*\0") || at(0, "MM\0*") { return .tiff }
+        if b.count >= 4, b[0] == 0x76, b[1] == 0x2f, b[2] == 0x31, b[3] == 0x01 { return .exr }
         if at(4, "ftyp"), b.count >= 12 {
             let brand = String(decoding: b[8..<12], as: UTF8.self)
             if brand == "avif" || brand == "avis" { return .avif }
@@ -90,7 +114,6 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         if at(0, "GIF8") { return "GIF" }
         if at(0, "8BPS") { return "PSD" }
         if at(0, "%PDF") { return "PDF" }
-        if at(0, "\u{76}\u{2f}\u{31}\u{01}") { return "OpenEXR" }
         if at(0, "YUV4MPEG2") { return "YUV4MPEG2 video" }
         if at(0, "qoif") { return "QOI" }
         if b.count >= 2, b[0] == 0xff, b[1] == 0x0a { return "JPEG XL" }

@@ -15,14 +15,7 @@ enum TIFFEncoder {
         context: Context
     ) throws {
         let rect = try Context.renderRect(for: image)
-        let channels: Int
-        switch options.png.channels {
-        case .auto: channels = image.isOpaque ? 3 : 4
-        case .rgba: channels = 4
-        case .rgb: channels = 3
-        case .gray: channels = 1
-        case .graya: channels = 2
-        }
+        let channels = options.channels(for: image)
         let depth = options.png.depth
         let compression: Int32 = options.tiffCompression == "lzw" ? 1 : options.tiffCompression == "deflate" ? 2 : 0
         // Floats hold the working space's linear values as they are (no colour space, no profile).

@@ -145,9 +145,13 @@ public final class CropNode: ImageNode, @unchecked Sendable {
         return Rect(x0, y0, rect.maxX.rounded() - x0, rect.maxY.rounded() - y0)
     }
     public func regionOfInterest(for r: IRect, input index: Int) -> Rect { r.rect.intersection(pixelRect) }
+    /// The input renders only where the crop keeps pixels: a tile grown by the halos of the
+    /// steps above (a deep chain of area filters) never grows the input's render with it.
     public func render(_ r: IRect, _ session: RenderSession) -> PixelBuffer {
-        let dst = session.render(inputs[0], r)
-        dst.clear(outside: IRect.clipping(pixelRect, to: r))
+        let keep = IRect.clipping(pixelRect, to: r)
+        if keep == r { return session.render(inputs[0], r) }
+        let dst = session.output(r, zeroed: true)
+        if !keep.isEmpty { dst.copy(from: session.render(inputs[0], keep)) }
         return dst
     }
 }

@@ -107,6 +107,8 @@ final class DecimationPlan: @unchecked Sendable {
     /// samples ⌊x/f⌋ + s, s in −S…S.
     let up: [Float]
     let S: Int
+    /// The vector kernels' layouts of `prefilter` and `up` (`vectorWeights`).
+    let prefilter4: [Float], upPairs: [Float]
     let sourceReach: Int
     /// Blocks of the decimated input: `blockWidth` × `blockHeight` low-resolution samples
     /// (short and wide, so a render going down in strips reads its source once, in order).
@@ -151,6 +153,7 @@ final class DecimationPlan: @unchecked Sendable {
             up += w.map { Float($0 / sum) }
         }
         self.up = up
+        (prefilter4, upPairs) = Self.vectorWeights(prefilter: prefilter, up: up, f: f, taps: 2 * S + 1)
         sourceReach = (S + lowRadius + 1) * f + m
         let bw = min(256, max(8, (1024 + f - 1) / f))
         blockWidth = bw
@@ -182,38 +185,27 @@ final class DecimationPlan: @unchecked Sendable {
         return upsample(blurred, rect, session)
     }
 
+    /// `rect` at full resolution from the blurred low-resolution `lp`, a row at a time: the
+    /// vertical interpolation at low-resolution width, then the horizontal one into the output.
     func upsample(_ lp: PixelBuffer, _ rect: IRect, _ session: RenderSession) -> PixelBuffer {
         let taps = 2 * S + 1
-        let w = rect.width
-        // Horizontal pass at full width over the low-resolution rows (every value written).
-        let h = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, w * lp.height))
-        defer { h.deallocate() }
-        return up.withUnsafeBufferPointer { up in
-            for ly in 0..<lp.height {
-                if ly % 32 == 0, RenderSession.abandoned { return session.output(rect, zeroed: true) }
-                let src = lp.row(ly), out = h + ly * w
-                for x in 0..<w {
-                    let xo = rect.x + x
-                    let jb = floorDiv(xo, f)
-                    let k = up.baseAddress! + (xo - jb * f) * taps
-                    let s = src + (jb - S - lp.rect.x)
-                    var acc = Pixel.zero
-                    for t in 0..<taps { acc += s[t] * k[t] }
-                    out[x] = acc
-                }
-            }
-            let dst = session.output(rect, zeroed: false)  // every pixel written below
+        let dst = session.output(rect, zeroed: false)  // every pixel written below
+        let v = UnsafeMutablePointer<Pixel>.allocate(capacity: lp.width)
+        defer { v.deallocate() }
+        up.withUnsafeBufferPointer { up in
             withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps) { rows in
                 for y in 0..<rect.height {
                     if y % 32 == 0, RenderSession.abandoned { dst.clearAll(); break }
                     let yo = rect.y + y
                     let jb = floorDiv(yo, f)
-                    for t in 0..<taps { rows[t] = UnsafePointer(h + (jb - S - lp.rect.y + t) * w) }
-                    Convolution.vertical(rows.baseAddress!, dst.row(y), w, up.baseAddress! + (yo - jb * f) * taps, taps)
+                    for t in 0..<taps { rows[t] = UnsafePointer(lp.row(jb - S - lp.rect.y + t)) }
+                    let k = up.baseAddress! + (yo - jb * f) * taps
+                    Self.column(rows.baseAddress!, into: v, width: lp.width, k, taps)
+                    interpolateRow(v, vx: lp.rect.x, into: dst.row(y), x0: rect.x, width: rect.width)
                 }
             }
-            return dst
         }
+        return dst
     }
 
     /// The column block holding low-resolution column `c`: its first column and width.

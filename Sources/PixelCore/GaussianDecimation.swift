@@ -36,33 +36,23 @@ extension DecimationPlan {
                 for sy in strip.y..<strip.maxY {
                     if (sy - strip.y) % 32 == 0, RenderSession.abandoned { return false }
                     let s = src.row(sy - src.rect.y) + (live.x - src.rect.x)
-                    let t = UnsafeMutablePointer<Pixel>.allocate(capacity: bw)
-                    t.initialize(repeating: .zero, count: bw)
-                    for c in 0..<bw {
-                        let x0 = (lowRect.x + c) * f - m
-                        let lo = max(0, live.x - x0), hi = min(taps, live.maxX - x0)
-                        if lo >= hi { continue }
-                        var acc = Pixel.zero
-                        let p = s + (x0 - live.x)
-                        for i in lo..<hi { acc += p[i] * k[i] }
-                        t[c] = acc
-                    }
+                    let t = UnsafeMutablePointer<Pixel>.allocate(capacity: bw)  // every column written
+                    prefilterRow(s, width: live.width, x0: lowRect.x * f - m - live.x, into: t, count: bw)
                     rows.rows[sy] = t
                 }
             }
             // Vertical: one output row per low-resolution row.
             if RenderSession.abandoned { return false }
-            for r in 0..<bh {
-                let y0 = (lowRect.y + r) * f - m
-                let lo = max(0, live.y - y0), hi = min(taps, live.maxY - y0)
-                if lo >= hi { continue }
-                let d = out.row(r)
-                for i in lo..<hi {
-                    let w = k[i], t = rows.rows[y0 + i]!
-                    for c in 0..<bw { d[c] += t[c] * w }
+            return withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: taps) { tr in
+                for r in 0..<bh {
+                    let y0 = (lowRect.y + r) * f - m
+                    let lo = max(0, live.y - y0), hi = min(taps, live.maxY - y0)
+                    if lo >= hi { continue }
+                    for i in lo..<hi { tr[i - lo] = UnsafePointer(rows.rows[y0 + i]!) }
+                    Self.column(tr.baseAddress!, into: out.row(r), width: bw, k.baseAddress! + lo, hi - lo)
                 }
+                return true
             }
-            return true
         }
         guard made else { return nil }
         rows.keep(live.y..<live.maxY)

@@ -1,7 +1,8 @@
 // AVX2 + FMA loops of the decimated Gaussian (lunette_decimate.h). A 256-bit vector holds two
 // RGBA pixels: the prefilter sums two taps per multiply-add (even taps in the low half, odd
 // in the high half, added at the end) for four columns at once; the interpolation computes
-// two neighbouring phases, which read the same low-resolution pixels, per multiply-add.
+// two neighbouring phases, which read the same low-resolution pixels, per multiply-add, one
+// phase pair at a time across the row.
 #include "lunette_decimate.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -57,45 +58,51 @@ AVX2 void lunette_decimate_row_avx2(const float *s, long width, long x0, long f,
     }
 }
 
+// Output pixels i0 … i0 + (count − 1)·f of one phase pair (two pixels each, or one when the
+// pair is the block's odd last phase), from the 2S + 1 = taps pixels at p, p + 4, …
+// The weights stay in registers when taps is a constant (the inlined 7-tap call).
+AVX2 static inline void upsample_phase(const float *p, float *o, long count, long f, long taps, const float *w,
+                                       int two) {
+    __m256 k[7];
+    const int held = taps <= 7;
+    if (held) for (long t = 0; t < taps; t++) k[t] = _mm256_loadu_ps(w + 8 * t);
+    for (long b = 0; b < count; b++, p += 4, o += 4 * f) {
+        __m256 a = _mm256_mul_ps(_mm256_broadcast_ps((const __m128 *)p), held ? k[0] : _mm256_loadu_ps(w));
+        for (long t = 1; t < taps; t++)
+            a = _mm256_fmadd_ps(_mm256_broadcast_ps((const __m128 *)(p + 4 * t)), held ? k[t] : _mm256_loadu_ps(w + 8 * t),
+                                a);
+        if (two) _mm256_storeu_ps(o, a);
+        else _mm_storeu_ps(o, _mm256_castps256_ps128(a));
+    }
+}
+
 AVX2 void lunette_upsample_row_avx2(const float *v, long vx, float *out, long x0, long width, long f, long S,
                                     const float *w8) {
     const long taps = 2 * S + 1;
     long j = x0 / f, phase = x0 % f;
     if (phase < 0) { phase += f; j -= 1; }
-    for (long i = 0; i < width;) {
-        const float *p = v + 4 * (j - S - vx);
-        if (phase == 0 && i + f <= width) {
-            // A whole block: its f phases read the same 2S + 1 pixels, each loaded once per
-            // group of up to four phase pairs.
-            for (long q = 0; q < f; q += 8) {
-                const long pairs = (f - q + 1) / 2 < 4 ? (f - q + 1) / 2 : 4;
-                const float *w = w8 + 8 * q * taps;
-                __m256 a[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
-                for (long t = 0; t < taps; t++) {
-                    const __m256 b = _mm256_broadcast_ps((const __m128 *)(p + 4 * t));
-                    const float *wt = w + 8 * t;
-                    a[0] = _mm256_fmadd_ps(b, _mm256_loadu_ps(wt), a[0]);
-                    if (pairs > 1) a[1] = _mm256_fmadd_ps(b, _mm256_loadu_ps(wt + 16 * taps), a[1]);
-                    if (pairs > 2) a[2] = _mm256_fmadd_ps(b, _mm256_loadu_ps(wt + 32 * taps), a[2]);
-                    if (pairs > 3) a[3] = _mm256_fmadd_ps(b, _mm256_loadu_ps(wt + 48 * taps), a[3]);
-                }
-                float *o = out + 4 * (i + q);
-                for (long e = 0; e < pairs; e++) {
-                    if (q + 2 * e + 1 < f) _mm256_storeu_ps(o + 8 * e, a[e]);
-                    else _mm_storeu_ps(o + 8 * e, _mm256_castps256_ps128(a[e]));
-                }
-            }
-            i += f;
-            j += 1;
-            continue;
-        }
-        // A block cut by the row's ends: one phase at a time.
-        const float *w = w8 + 8 * phase * taps;
+    // The pixels before the first whole block and after the last, one phase at a time.
+    const long head = phase ? f - phase < width ? f - phase : width : 0;
+    const long blocks = (width - head) / f;
+    for (long i = 0; i < width; i++) {
+        if (i == head) i += blocks * f;
+        if (i >= width) break;
+        const long x = x0 + i, jj = x >= 0 ? x / f : -((-x + f - 1) / f), ph = x - jj * f;
+        const float *p = v + 4 * (jj - S - vx), *w = w8 + 8 * ph * taps;
         __m128 a = _mm_mul_ps(_mm_loadu_ps(p), _mm_loadu_ps(w));
         for (long t = 1; t < taps; t++) a = _mm_fmadd_ps(_mm_loadu_ps(p + 4 * t), _mm_loadu_ps(w + 8 * t), a);
         _mm_storeu_ps(out + 4 * i, a);
-        i += 1;
-        if (++phase == f) { phase = 0; j += 1; }
+    }
+    if (blocks == 0) return;
+    // Whole blocks, a phase pair at a time over every block: the pair's weights are loaded
+    // once, and successive blocks are independent sums.
+    const long j0 = j + (head ? 1 : 0);
+    const float *p = v + 4 * (j0 - S - vx);
+    for (long ph = 0; ph < f; ph += 2) {
+        float *o = out + 4 * (head + ph);
+        const int two = ph + 1 < f;
+        if (taps == 7) upsample_phase(p, o, blocks, f, 7, w8 + 8 * ph * 7, two);
+        else upsample_phase(p, o, blocks, f, taps, w8 + 8 * ph * taps, two);
     }
 }
 

@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
                   render the blurred image (clamped, cropped back) into a float buffer, 5 times
               lunette bench in.png --depth 8 -f 'CIMedianFilter{}' --present
                   render into an 8-bit sRGB RGBA buffer: a median of an 8-bit picture runs on
-                  its codes (exactly the float path's bytes); stderr says how many rows did
+                  its codes (exactly the float path's bytes); stderr says how many pixels did
               lunette bench in.png --task decode      load the PNG into the working space
               lunette bench in.png --task encode      write it as an 8-bit PNG into memory
               lunette bench in.png --task stream -f 'CIGaussianBlur{radius = 10}' --present
@@ -66,7 +66,7 @@ struct BenchCommand: ParsableCommand {
         try limits.apply()
         let options = PNGOptions(compression: compression)
         let work: () throws -> Void
-        var codeRows: String?
+        var fromCodes: String?
         switch task {
         case .decode:
             work = { _ = try ImageIO.load(input) }
@@ -81,7 +81,7 @@ struct BenchCommand: ParsableCommand {
             let context = Context()
             work = {
                 let bitmap = try context.render8(image, rect: rect)
-                codeRows = "\(bitmap.rowsFromCodes) of \(bitmap.height) rows from 8-bit codes"
+                fromCodes = "\(bitmap.pixelsFromCodes) of \(bitmap.rect.count) pixels from 8-bit codes"
             }
         case .render:
             let image = try Lunette.runtime().applySteps(try ImageIO.load(input), steps, present: present)
@@ -104,7 +104,7 @@ struct BenchCommand: ParsableCommand {
             times.append(ms)
             print(task.rawValue, String(format: "%.3f", ms))
         }
-        if let codeRows { FileHandle.standardError.write(Data("bench: \(codeRows)\n".utf8)) }
+        if let fromCodes { FileHandle.standardError.write(Data("bench: \(fromCodes)\n".utf8)) }
         times.sort()
         let n = times.count
         let median = n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2

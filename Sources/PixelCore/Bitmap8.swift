@@ -7,8 +7,8 @@ import Foundation
 public final class Bitmap8: @unchecked Sendable {
     public let rect: IRect
     public let bytes: UnsafeMutablePointer<UInt8>
-    /// Rows `Context.render8` computed from 8-bit codes directly (the rest went through floats).
-    public internal(set) var rowsFromCodes = 0
+    /// Pixels `Context.render8` computed from 8-bit codes directly (the rest went through floats).
+    public internal(set) var pixelsFromCodes = 0
 
     /// A bitmap whose bytes the caller writes before anyone reads them.
     public init(_ rect: IRect) {

@@ -5,7 +5,8 @@ import TestSupport
 import XCTest
 
 /// `Context.render8`: the median on 8-bit codes gives the float path's bytes exactly, falls
-/// back to floats where a band is not opaque, and matches a naive median of the codes.
+/// back to floats where a band is not opaque, and matches a naive median of the codes; so do
+/// disc dilation and erosion.
 final class Render8Tests: XCTestCase {
     /// Random codes over `rect`; alpha 255 unless `alpha` says otherwise for a pixel.
     func codes(_ rect: IRect, seed: UInt64, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> Bitmap8 {
@@ -39,6 +40,18 @@ final class Render8Tests: XCTestCase {
 
     func bytes(_ b: Bitmap8) -> [UInt8] { Array(UnsafeBufferPointer(start: b.bytes, count: b.rect.count * 4)) }
 
+    /// `filter` of the codes clamped and cropped back (`--present`), and plain (the extent
+    /// grows: its edge tiles read transparent pixels, so they render in floats), in 8 bits
+    /// equals the float render's bytes; the presented one runs on codes everywhere.
+    func assertCodesAgree(_ source: Image, _ rect: IRect, _ label: String, _ filter: (Image) -> Image) throws {
+        for image in [filter(source.clampedToExtent()).cropped(to: rect.rect), filter(source)] {
+            let r = try Context.renderRect(for: image)
+            let got = try Context(threads: 2).render8(image, rect: r)
+            XCTAssertEqual(bytes(got), try floatBytes(image, r), "\(label) \(image.extent)")
+            if image.extent == rect.rect { XCTAssertEqual(got.pixelsFromCodes, rect.count, "\(label): every pixel from codes") }
+        }
+    }
+
     func testEveryCodeDecodesAndEncodesBackToItself() {
         let table = Transfer.decodeTable(bits: 8, curve: .srgb)
         for code in 0...255 {
@@ -51,14 +64,7 @@ final class Render8Tests: XCTestCase {
         for (i, (w, h)) in [(1, 1), (2, 3), (37, 5), (67, 70), (9, 33)].enumerated() {
             let rect = IRect(3, -2, w, h)
             let source = Image(Source8Node(codes(rect, seed: UInt64(i + 1))))
-            // Clamped and cropped back (`--present`), and plain (the extent grows by 1: its
-            // edge bands read transparent pixels, so they render in floats).
-            for image in [source.clampedToExtent().median3x3().cropped(to: rect.rect), source.median3x3()] {
-                let r = try Context.renderRect(for: image)
-                let got = try Context(threads: 2).render8(image, rect: r)
-                XCTAssertEqual(bytes(got), try floatBytes(image, r), "\(w)×\(h) \(image.extent)")
-                if image.extent == rect.rect { XCTAssertEqual(got.rowsFromCodes, h, "every row from codes") }
-            }
+            try assertCodesAgree(source, rect, "\(w)×\(h)") { $0.median3x3() }
         }
     }
 
@@ -90,8 +96,8 @@ final class Render8Tests: XCTestCase {
         let image = Image(Source8Node(b)).clampedToExtent().median3x3().cropped(to: rect.rect)
         let got = try Context(threads: 2).render8(image, rect: rect)
         XCTAssertEqual(bytes(got), try floatBytes(image, rect))
-        XCTAssertGreaterThan(got.rowsFromCodes, 0)
-        XCTAssertLessThan(got.rowsFromCodes, rect.height)
+        XCTAssertGreaterThan(got.pixelsFromCodes, 0)
+        XCTAssertLessThan(got.pixelsFromCodes, rect.count)
     }
 
     func testALoadedImageIsHeldAsCodesOnlyWhenEveryPixelIsExact() throws {
@@ -104,13 +110,24 @@ final class Render8Tests: XCTestCase {
         XCTAssertNil(Image(SourceNode(floats)).exactly8Bit())
     }
 
+    func testDiscExtremaOnCodesEqualTheFloatPath() throws {
+        // 600 wide: two tile columns (512) and rows of tiles; radii of 1 to 6 rows of chords.
+        for (i, (w, h, radius)) in [(600, 70, 2.5), (31, 9, 1.0), (45, 150, 6.0)].enumerated() {
+            let rect = IRect(-4, 7, w, h)
+            let source = Image(Source8Node(codes(rect, seed: UInt64(20 + i))))
+            for op in [Neighbourhood.Reduction.maximum, .minimum] {
+                try assertCodesAgree(source, rect, "\(w)×\(h) r \(radius) \(op)") { $0.discReduced(radius: radius, op) }
+            }
+        }
+    }
+
     /// A graph that is more than a rank filter of codes renders in floats.
     func testOtherGraphsRenderInFloats() throws {
         let rect = IRect(0, 0, 20, 20)
         let source = Image(Source8Node(codes(rect, seed: 3)))
         let image = source.median3x3().median3x3().cropped(to: rect.rect)
         let got = try Context().render8(image, rect: rect)
-        XCTAssertEqual(got.rowsFromCodes, 0)
+        XCTAssertEqual(got.pixelsFromCodes, 0)
         XCTAssertEqual(bytes(got), try floatBytes(image, rect))
     }
 }

@@ -40,36 +40,42 @@ static void median3_bytes(const u8 *a, const u8 *b, const u8 *c, const u8 *d, u8
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(p))
 #define MED3V(p, q, s) _mm256_max_epu8(_mm256_min_epu8(p, q), _mm256_min_epu8(_mm256_max_epu8(p, q), s))
 
-// Bytes [i0, i0 + 32k) as median3_bytes with neighbours 4 bytes away (all readable). Each
+// Bytes [i, i + 32) as median3_bytes with neighbours 4 bytes away (all readable). Each
 // sorted column is recomputed from three shifted loads rather than shuffled across the
 // vector's 128-bit halves: a load is cheaper than the two shuffles.
-AVX2 static long median3_avx2(const u8 *a, const u8 *b, const u8 *c, const u8 *d, u8 *o1, u8 *o2, long i0, long i1) {
-    long i = i0;
-    for (; i + 32 <= i1; i += 32) {
-        __m256i lo1[3], mi1[3], hi1[3], lo2[3], mi2[3], hi2[3];
-        for (int k = 0; k < 3; k++) {
-            const long j = i + 4 * (k - 1);
-            const __m256i pb = LOAD(b + j), pc = LOAD(c + j), pa = LOAD(a + j);
-            const __m256i s = _mm256_min_epu8(pb, pc), t = _mm256_max_epu8(pb, pc);
-            lo1[k] = _mm256_min_epu8(s, pa), hi1[k] = _mm256_max_epu8(t, pa);
-            mi1[k] = _mm256_max_epu8(s, _mm256_min_epu8(t, pa));
-            if (o2) {
-                const __m256i pd = LOAD(d + j);
-                lo2[k] = _mm256_min_epu8(s, pd), hi2[k] = _mm256_max_epu8(t, pd);
-                mi2[k] = _mm256_max_epu8(s, _mm256_min_epu8(t, pd));
-            }
-        }
-        const __m256i r1 = MED3V(_mm256_max_epu8(_mm256_max_epu8(lo1[0], lo1[1]), lo1[2]), MED3V(mi1[0], mi1[1], mi1[2]),
-                                 _mm256_min_epu8(_mm256_min_epu8(hi1[0], hi1[1]), hi1[2]));
-        _mm256_storeu_si256((__m256i *)(o1 + i), r1);
+AVX2 static inline void median3_vector(const u8 *a, const u8 *b, const u8 *c, const u8 *d, u8 *o1, u8 *o2, long i) {
+    __m256i lo1[3], mi1[3], hi1[3], lo2[3], mi2[3], hi2[3];
+    for (int k = 0; k < 3; k++) {
+        const long j = i + 4 * (k - 1);
+        const __m256i pb = LOAD(b + j), pc = LOAD(c + j), pa = LOAD(a + j);
+        const __m256i s = _mm256_min_epu8(pb, pc), t = _mm256_max_epu8(pb, pc);
+        lo1[k] = _mm256_min_epu8(s, pa), hi1[k] = _mm256_max_epu8(t, pa);
+        mi1[k] = _mm256_max_epu8(s, _mm256_min_epu8(t, pa));
         if (o2) {
-            const __m256i r2 = MED3V(_mm256_max_epu8(_mm256_max_epu8(lo2[0], lo2[1]), lo2[2]),
-                                     MED3V(mi2[0], mi2[1], mi2[2]),
-                                     _mm256_min_epu8(_mm256_min_epu8(hi2[0], hi2[1]), hi2[2]));
-            _mm256_storeu_si256((__m256i *)(o2 + i), r2);
+            const __m256i pd = LOAD(d + j);
+            lo2[k] = _mm256_min_epu8(s, pd), hi2[k] = _mm256_max_epu8(t, pd);
+            mi2[k] = _mm256_max_epu8(s, _mm256_min_epu8(t, pd));
         }
     }
-    return i;
+    const __m256i r1 = MED3V(_mm256_max_epu8(_mm256_max_epu8(lo1[0], lo1[1]), lo1[2]), MED3V(mi1[0], mi1[1], mi1[2]),
+                             _mm256_min_epu8(_mm256_min_epu8(hi1[0], hi1[1]), hi1[2]));
+    _mm256_storeu_si256((__m256i *)(o1 + i), r1);
+    if (o2) {
+        const __m256i r2 = MED3V(_mm256_max_epu8(_mm256_max_epu8(lo2[0], lo2[1]), lo2[2]), MED3V(mi2[0], mi2[1], mi2[2]),
+                                 _mm256_min_epu8(_mm256_min_epu8(hi2[0], hi2[1]), hi2[2]));
+        _mm256_storeu_si256((__m256i *)(o2 + i), r2);
+    }
+}
+
+// Bytes [i0, i1) when there are 32 or more: the last vector overlaps the one before it
+// (writing the same bytes again) instead of leaving a tail to the byte loop. Returns where
+// the byte loop goes on.
+AVX2 static long median3_avx2(const u8 *a, const u8 *b, const u8 *c, const u8 *d, u8 *o1, u8 *o2, long i0, long i1) {
+    if (i1 - i0 < 32) return i0;
+    long i = i0;
+    for (; i + 32 <= i1; i += 32) median3_vector(a, b, c, d, o1, o2, i);
+    if (i < i1) median3_vector(a, b, c, d, o1, o2, i1 - 32);
+    return i1;
 }
 #endif
 

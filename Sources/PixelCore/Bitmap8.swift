@@ -10,13 +10,27 @@ public final class Bitmap8: @unchecked Sendable {
     /// Pixels `Context.render8` computed from 8-bit codes directly (the rest went through floats).
     public internal(set) var pixelsFromCodes = 0
 
+    /// Pixel-sized blocks behind `bytes`, and their mapping when `LargeAllocation` gave them
+    /// (a 4K bitmap is 32 MB: reused from its pool rather than faulted in afresh per render).
+    private let blocks: Int
+    private let mapping: UnsafeMutableRawPointer?
+
     /// A bitmap whose bytes the caller writes before anyone reads them.
     public init(_ rect: IRect) {
         self.rect = rect
-        bytes = .allocate(capacity: max(1, rect.count * 4))
+        blocks = max(1, (rect.count + 3) / 4)
+        let (pixels, mapping) = LargeAllocation.pixels(blocks)
+        self.mapping = mapping
+        bytes = UnsafeMutableRawPointer(pixels).bindMemory(to: UInt8.self, capacity: blocks * 16)
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        if let mapping {
+            LargeAllocation.release(mapping, count: blocks)
+        } else {
+            UnsafeMutableRawPointer(bytes).bindMemory(to: Pixel.self, capacity: blocks).deallocate()
+        }
+    }
 
     public var width: Int { rect.width }
     public var height: Int { rect.height }

@@ -3,7 +3,7 @@ import Foundation
 
 /// 8-bit sRGB RGBA pixels with straight alpha, four bytes a pixel, rows `4 · width` bytes
 /// apart; row 0 is the bottom row (lowest y), as in `PixelBuffer`. What `Context.render8`
-/// returns, and the codes behind a `Source8Node`.
+/// returns, and the codes behind a `Source8Node`. Swift: `let alpha = bitmap.row(0)[3]`
 public final class Bitmap8: @unchecked Sendable {
     public let rect: IRect
     public let bytes: UnsafeMutablePointer<UInt8>
@@ -84,6 +84,7 @@ public final class Bitmap8: @unchecked Sendable {
 
 /// 8-bit sRGB pixels held in memory: renders as the working-space pixels they decode to,
 /// and lets `Context.render8` run a rank filter on the codes themselves.
+/// Swift: `let img8 = Image(Source8Node(bitmap))`
 public final class Source8Node: ImageNode, @unchecked Sendable {
     public let bitmap: Bitmap8
     public let isOpaque: Bool

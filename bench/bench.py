@@ -9,7 +9,7 @@ JPEG q90), then in-memory kernels on the 4K pictures (IN_MEMORY: blurs, colour, 
 and Lanczos halving, an area average, a 256-bin histogram, min/max, k-means, Canny, the
 guided filter and edge-preserving upsampling, and the neighbourhood filters against OpenCV:
 box5/20/80 (`blur`), dilate5/20/80 and erode5/20/80 (`dilate`/`erode` with a disc), median3
-(`medianBlur`, uint8 too; median5: OpenCV's 5×5 alone, Lunette has no 5×5 median) and motion (`filter2D`, a line kernel)), then png-size (Lunette's
+(`medianBlur`, uint8 too, and lunette-u8: Lunette's median of the 8-bit picture into an 8-bit buffer, as for dilate/erode; median5: OpenCV's 5×5 alone, Lunette has no 5×5 median) and motion (`filter2D`, a line kernel)), then png-size (Lunette's
 level-6 PNG of several photos against Pillow's level 6 of the same pixels; goal ≤ 1.05×).
 The video task (bench/video.sh: 1080p footage panned and zoomed across each content's 4K
 picture) runs with BENCH_ONLY=video or a full run.
@@ -511,6 +511,10 @@ def memory_tools(task, src4, src_v, out_v, mats, peers, w4, h4):
     if "opencv" in peers and (task in ("blur", "median3", "median5", "histogram", "canny", "minmax")
                               or task.startswith(("dilate", "erode"))):
         tools["opencv-u8"] = [PY, PEERS, "opencv-u8", task, src4]
+    # An 8-bit picture's median or disc dilation/erosion into an 8-bit buffer, on its codes
+    # (issue 24): like for like with opencv-u8 (RGBA; Lunette's clamp replicates the edges).
+    if steps and (task == "median3" or task.startswith(("dilate", "erode"))):
+        tools["lunette-u8"] = lunette_render(src4, steps) + ["--depth", "8"]
     if "opencv" in peers and task in ("average", "minmax"):
         tools["numpy-f32"] = [PY, PEERS, "numpy-f32", task, src4]
     if "pillow" in peers and task in PILLOW_TASKS:
@@ -583,6 +587,10 @@ def report(results, fusion_rounds):
     print(f"\n{'task':<14} {'peer':<16} {'Lunette/peer over the contents: min  median  max'}")
     for (task, tool), v in spread.items():
         print(f"{task:<14} {tool:<16} {min(v):>10.2f} {statistics.median(v):>7.2f} {max(v):>6.2f}   ({len(v)} contents)")
+    for (task, content, tool, ms, _, _) in results:
+        peer = next((r for r in results if r[:3] == (task, content, "opencv-u8")), None) if tool == "lunette-u8" else None
+        if peer:
+            print(f"{task:<14} {content:<10} {'lunette-u8 / opencv-u8':<24} {ms / peer[3]:>6.2f}")
     lunette = lambda name: [r for r in results if r[0] == "chain5" and r[2] == name]
     chain, one, gamma = lunette("lunette"), lunette("lunette-1step"), lunette("lunette-gamma")
     if chain and one:

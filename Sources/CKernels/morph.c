@@ -1,4 +1,4 @@
-// The 3×3 median and disc dilation/erosion (lunette_morph.h): AVX2 loops on x86-64 CPUs
+// The 3×3 median and disc dilation/erosion, the latter on floats and on 8-bit codes (lunette_morph.h): AVX2 loops on x86-64 CPUs
 // that have it (chosen once, at the first call), portable loops elsewhere and for the tails.
 #include "lunette_morph.h"
 #include "lunette_kernels.h"
@@ -26,16 +26,21 @@ static void median3_pixel(const float *a, const float *b, const float *c, float 
     }
 }
 
-// out[i] = op(a[i], b[i]) (acc: op(out[i], op(a[i], b[i]))) over n floats.
-#define EXTREMUM_LOOP(NAME, OP)                                                                        \
-    static void NAME(float *out, const float *a, const float *b, long n, int acc) {                 \
+// out[i] = op(a[i], b[i]) (acc: op(out[i], op(a[i], b[i]))) over n elements of type T (floats
+// or 8-bit codes: the disc extrema run on either).
+#define EXTREMUM_LOOP(NAME, T, OP)                                                                     \
+    static void NAME(void *out_, const void *a_, const void *b_, long n, int acc) {                   \
+        T *out = out_;                                                                                \
+        const T *a = a_, *b = b_;                                                                     \
         for (long i = 0; i < n; i++) {                                                                \
-            const float v = OP(a[i], b[i]);                                                          \
+            const T v = OP(a[i], b[i]);                                                               \
             out[i] = acc ? OP(out[i], v) : v;                                                         \
         }                                                                                             \
     }
-EXTREMUM_LOOP(max_portable, MAXF)
-EXTREMUM_LOOP(min_portable, MINF)
+EXTREMUM_LOOP(max_portable, float, MAXF)
+EXTREMUM_LOOP(min_portable, float, MINF)
+EXTREMUM_LOOP(max8_portable, unsigned char, MAXF)
+EXTREMUM_LOOP(min8_portable, unsigned char, MINF)
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -109,29 +114,34 @@ AVX2 static void median3_rows_avx2(const float *a, const float *b, const float *
     }
 }
 
-#define EXTREMUM_AVX2(NAME, OP, SCALAR)                                                         \
-    AVX2 static void NAME(float *out, const float *a, const float *b, long n, int acc) {            \
+// The loops above LANES elements a vector, two vectors a step.
+#define EXTREMUM_AVX2(NAME, T, LOAD, STORE, OP, LANES, SCALAR)                                         \
+    AVX2 static void NAME(void *out_, const void *a_, const void *b_, long n, int acc) {              \
+        T *out = out_;                                                                                \
+        const T *a = a_, *b = b_;                                                                     \
         long i = 0;                                                                                   \
         if (acc) {                                                                                    \
-            for (; i + 16 <= n; i += 16) {                                                            \
-                const __m256 u = OP(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i));                 \
-                const __m256 v = OP(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8));         \
-                _mm256_storeu_ps(out + i, OP(_mm256_loadu_ps(out + i), u));                          \
-                _mm256_storeu_ps(out + i + 8, OP(_mm256_loadu_ps(out + i + 8), v));                  \
+            for (; i + 2 * LANES <= n; i += 2 * LANES) {                                              \
+                const __typeof__(LOAD(a)) u = OP(LOAD(a + i), LOAD(b + i));                           \
+                const __typeof__(LOAD(a)) v = OP(LOAD(a + i + LANES), LOAD(b + i + LANES));           \
+                STORE(out + i, OP(LOAD(out + i), u));                                                 \
+                STORE(out + i + LANES, OP(LOAD(out + i + LANES), v));                                 \
             }                                                                                         \
         } else {                                                                                      \
-            for (; i + 16 <= n; i += 16) {                                                            \
-                _mm256_storeu_ps(out + i, OP(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i)));       \
-                _mm256_storeu_ps(out + i + 8, OP(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8))); \
+            for (; i + 2 * LANES <= n; i += 2 * LANES) {                                              \
+                STORE(out + i, OP(LOAD(a + i), LOAD(b + i)));                                         \
+                STORE(out + i + LANES, OP(LOAD(a + i + LANES), LOAD(b + i + LANES)));                 \
             }                                                                                         \
         }                                                                                             \
         if (i < n) SCALAR(out + i, a + i, b + i, n - i, acc);                                         \
     }
-EXTREMUM_AVX2(max_avx2, _mm256_max_ps, max_portable)
-EXTREMUM_AVX2(min_avx2, _mm256_min_ps, min_portable)
+#define LOAD8(p) _mm256_loadu_si256((const __m256i *)(p))
+#define STORE8(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+EXTREMUM_AVX2(max_avx2, float, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_max_ps, 8, max_portable)
+EXTREMUM_AVX2(min_avx2, float, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_min_ps, 8, min_portable)
+EXTREMUM_AVX2(max8_avx2, unsigned char, LOAD8, STORE8, _mm256_max_epu8, 32, max8_portable)
+EXTREMUM_AVX2(min8_avx2, unsigned char, LOAD8, STORE8, _mm256_min_epu8, 32, min8_portable)
 
-#else
-static int use_avx2(void) { return 0; }
 #endif
 
 void lunette_median3_rows(const float *const *rows, float *const *out, long width, long count) {
@@ -150,32 +160,28 @@ void lunette_median3_rows(const float *const *rows, float *const *out, long widt
     }
 }
 
-typedef void (*extremum_fn)(float *out, const float *a, const float *b, long n, int acc);
+typedef void (*extremum_fn)(void *out, const void *a, const void *b, long n, int acc);
 
-int lunette_disc_extremum(const float *const *rows, float *const *out, long width, long height, const long *spans,
-                          long r, int maximum) {
+// The disc extremum of lunette_disc_extremum on elements of `size` bytes (float or code), by `op`.
+static int disc_extremum(const void *const *rows_, void *const *out, long width, long height, const long *spans,
+                         long r, extremum_fn op, long size) {
     if (width <= 0 || height <= 0) return 1;
-    extremum_fn op = maximum ? max_portable : min_portable;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (use_avx2()) op = maximum ? max_avx2 : min_avx2;
-#else
-    (void)use_avx2;
-#endif
-    const long sw = width + 2 * r, slots = 2 * r + 1;
+    const char *const *rows = (const char *const *)rows_;
+    const long sw = width + 2 * r, slots = 2 * r + 1, px = 4 * size;  // px: bytes a pixel
     long levels = 0;  // runs of 2^k pixels for k = 1 … levels (k = 0: the source row itself)
     while ((2L << levels) <= slots) levels++;
-    float *ring = NULL;
+    char *ring = NULL;
     if (levels > 0) {
-        ring = malloc(sizeof(float) * 4 * (size_t)sw * (size_t)levels * (size_t)slots);
+        ring = malloc((size_t)px * (size_t)sw * (size_t)levels * (size_t)slots);
         if (!ring) return 0;
     }
-#define TABLE(i, k) ((k) == 0 ? rows[i] : ring + 4 * sw * (((i) % slots) * levels + (k) - 1))
+#define TABLE(i, k) ((k) == 0 ? rows[i] : ring + px * sw * (((i) % slots) * levels + (k) - 1))
     // Source row i's runs: level k from level k − 1 and itself 2^(k−1) pixels on.
 #define BUILD(i)                                                                                     \
     for (long k = 1; k <= levels; k++) {                                                          \
         const long half = 1L << (k - 1);                                                          \
-        const float *prev = TABLE(i, k - 1);                                                      \
-        op((float *)TABLE(i, k), prev, prev + 4 * half, 4 * (sw - 2 * half + 1), 0);             \
+        const char *prev = TABLE(i, k - 1);                                                       \
+        op((char *)TABLE(i, k), prev, prev + px * half, 4 * (sw - 2 * half + 1), 0);             \
     }
     for (long i = 0; i < slots - 1 && i < height + 2 * r; i++) { BUILD(i) }
     for (long y = 0; y < height; y++) {
@@ -184,12 +190,30 @@ int lunette_disc_extremum(const float *const *rows, float *const *out, long widt
             const long i = y + r + dy, h = spans[r + dy], len = 2 * h + 1;
             long k = 0;
             while ((2L << k) <= len) k++;
-            const float *run = TABLE(i, k) + 4 * (r - h);
-            op(out[y], run, run + 4 * (len - (1L << k)), 4 * width, dy > -r);
+            const char *run = TABLE(i, k) + px * (r - h);
+            op(out[y], run, run + px * (len - (1L << k)), 4 * width, dy > -r);
         }
     }
 #undef BUILD
 #undef TABLE
     free(ring);
     return 1;
+}
+
+int lunette_disc_extremum(const float *const *rows, float *const *out, long width, long height, const long *spans,
+                          long r, int maximum) {
+    extremum_fn op = maximum ? max_portable : min_portable;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (use_avx2()) op = maximum ? max_avx2 : min_avx2;
+#endif
+    return disc_extremum((const void *const *)rows, (void *const *)out, width, height, spans, r, op, sizeof(float));
+}
+
+int lunette_disc_extremum_u8(const unsigned char *const *rows, unsigned char *const *out, long width, long height,
+                             const long *spans, long r, int maximum) {
+    extremum_fn op = maximum ? max8_portable : min8_portable;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (use_avx2()) op = maximum ? max8_avx2 : min8_avx2;
+#endif
+    return disc_extremum((const void *const *)rows, (void *const *)out, width, height, spans, r, op, 1);
 }

@@ -32,6 +32,8 @@ extension Image {
     /// The per-channel median of every pixel's 3×3 neighbourhood; the extent grows by 1.
     /// Lua: `img | CIMedianFilter()`
     public func median3x3() -> Image {
-        Image(AreaNode(self, haloX: 1, haloY: 1, inPlace: true) { src, dst in Neighbourhood.median3x3(src, dst) })
+        Image(
+            AreaNode(self, haloX: 1, haloY: 1, inPlace: true, codes: .median3x3) { src, dst in Neighbourhood.median3x3(src, dst) }
+        )
     }
 }

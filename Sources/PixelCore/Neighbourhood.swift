@@ -188,7 +188,9 @@ extension Image {
         let spans = Neighbourhood.discSpans(radius: radius), r = spans.count / 2
         if r == 0 { return self }
         return Image(
-            AreaNode(self, haloX: r, haloY: r, inPlace: true) { src, dst in
+            AreaNode(
+                self, haloX: r, haloY: r, inPlace: true, codes: op == .mean ? nil : .disc(spans: spans, maximum: op == .maximum)
+            ) { src, dst in
                 Neighbourhood.disc(src, dst, spans: spans, op)
             })
     }

@@ -81,15 +81,18 @@ public final class AreaNode: ImageNode, @unchecked Sendable {
     /// `inPlace`: the kernel indexes `src` by its own rect, so it may be handed a larger
     /// buffer already in memory (a loaded image) instead of a copy of the halo'd rect; it
     /// also writes every pixel of `dst` (which starts uninitialized).
+    /// `codes`: the same filter on 8-bit codes, for `Context.render8` (a rank filter).
     public init(
         _ input: Image, haloX: Int, haloY: Int, preservesOpacity: Bool = true, inPlace: Bool = false,
-        kernel: @escaping Kernel
+        codes: CodeKernel? = nil, kernel: @escaping Kernel
     ) {
         inputs = [input]; self.haloX = haloX; self.haloY = haloY; self.kernel = kernel
         self.preservesOpacity = preservesOpacity
         self.inPlace = inPlace
+        self.codes = codes
     }
     let inPlace: Bool
+    public let codes: CodeKernel?
 
     public var kind: NodeKind { .area }
     public var extent: Rect { inputs[0].extent.insetBy(-Double(haloX), -Double(haloY)) }

@@ -1,6 +1,7 @@
 // Order-statistic neighbourhood loops (PixelCore's Median.swift and Neighbourhood.swift):
 // the 3×3 median and disc dilation/erosion, with AVX2 variants chosen here at run time and
-// portable loops elsewhere. Pixels are four floats (RGBA); widths count pixels.
+// portable loops elsewhere. Pixels are four floats (RGBA), or four bytes for the `_u8`
+// loop; widths count pixels.
 #ifndef LUNETTE_MORPH_H
 #define LUNETTE_MORPH_H
 
@@ -20,5 +21,10 @@ void lunette_median3_rows(const float *const *rows, float *const *out, long widt
 // Returns 0 when out of memory (nothing written), else 1.
 int lunette_disc_extremum(const float *const *rows, float *const *out, long width, long height, const long *spans,
                           long r, int maximum);
+
+// The same on 8-bit codes (four bytes a pixel): exact for opaque codes, since a maximum or
+// minimum commutes with the increasing decode of each channel (PixelCore's Context+Render8).
+int lunette_disc_extremum_u8(const unsigned char *const *rows, unsigned char *const *out, long width, long height,
+                             const long *spans, long r, int maximum);
 
 #endif

@@ -16,6 +16,10 @@ final class PendingStrip: @unchecked Sendable {
     let previous: [UInt8]
     let results: UnsafeMutablePointer<Piece>
     let group = DispatchGroup()
+    /// Pieces still compressing: the last one to finish frees `samples` (the batch may wait
+    /// a few strips more to be written, and only its deflated bytes are needed for that).
+    var compressing: Int
+    let lock = NSLock()
 
     /// Takes `samples` (`rows` rows, freed with the batch).
     init(samples: UnsafeMutablePointer<UInt8>, rows: Int, rowBytes: Int, pieces: Int, previous: [UInt8], last: Bool) {
@@ -25,12 +29,13 @@ final class PendingStrip: @unchecked Sendable {
         bounds = (0...pieces).map { $0 * rows / pieces }
         results = .allocate(capacity: pieces)
         results.initialize(repeating: Piece(), count: pieces)
+        compressing = pieces
     }
 
     deinit {
-        for i in 0..<pieceCount { results[i].data?.deallocate() }
+        for i in 0..<pieceCount { free(results[i].data) }
         results.deallocate()
-        samples.deallocate()
+        if compressing > 0 { samples.deallocate() }
     }
 
     /// Filters and deflates every piece on the global concurrent queue; `group` is left when all are done.
@@ -44,7 +49,7 @@ final class PendingStrip: @unchecked Sendable {
         let r0 = bounds[p], count = bounds[p + 1] - r0
         let length = count * (rowBytes + 1)
         let cap = lp_deflate_bound(length)
-        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)
+        guard var data = malloc(cap)?.assumingMemoryBound(to: UInt8.self) else { return finished(p, Piece()) }
         let isLast: Int32 = last && p == pieceCount - 1 ? 1 : 0
         let rows = samples + r0 * rowBytes
         var adler: UInt32 = 1
@@ -67,6 +72,17 @@ final class PendingStrip: @unchecked Sendable {
         } else {
             size = previous.withUnsafeBufferPointer { encode($0.baseAddress) }
         }
-        results[p] = Piece(data: data, size: size, adler: adler, length: length)
+        // A deflated piece is mostly far below its bound: give the rest back to the heap now.
+        if size > 0, size < cap, let shrunk = realloc(data, size) { data = shrunk.assumingMemoryBound(to: UInt8.self) }
+        finished(p, Piece(data: data, size: size, adler: adler, length: length))
+    }
+
+    /// Keeps piece `p`'s result (size 0: compression failed); the last piece frees the samples.
+    func finished(_ p: Int, _ piece: Piece) {
+        results[p] = piece
+        lock.lock()
+        compressing -= 1
+        if compressing == 0 { samples.deallocate() }
+        lock.unlock()
     }
 }

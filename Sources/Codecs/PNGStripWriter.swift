@@ -37,7 +37,8 @@ final class PNGStripWriter {
     nonisolated(unsafe) static var deflateMethod: Int32?
     /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile):
     /// one compresses while the next one stages, which keeps every core busy, since a
-    /// batch has a piece per thread; more only held memory.
+    /// batch has a piece per thread; more only held memory. A batch starts once the one
+    /// before is done, so that their pieces' filter and trial buffers are not all held at once.
     static let maxPending = 1
 
     init(
@@ -79,17 +80,22 @@ final class PNGStripWriter {
         let last = rowsDone + n == height
         stage(strip)
         rowsDone += n
-        if last || stagedRows * rowBytes >= min(threads, 32) * Self.minPieceBytes { launch(last: last) }
-        try drain(wait: last)
+        if last || stagedRows * rowBytes >= min(threads, 32) * Self.minPieceBytes {
+            try drain(keep: Self.maxPending - 1)
+            launch(last: last)
+        }
+        try drain(keep: last ? 0 : Self.maxPending)
     }
 
     /// Converts a strip's rows to samples at the end of the batch, in bands on all cores.
     func stage(_ strip: PixelBuffer) {
         let n = strip.height, rowBytes = self.rowBytes
         if stagedRows + n > stagedCapacity {
-            // Room for the whole batch at once (its rows up to the launch threshold, or the
-            // image's remaining rows), so that rows are not copied again as it grows.
-            let batchRows = (min(threads, 32) * Self.minPieceBytes + rowBytes - 1) / rowBytes + n
+            // Room for the whole batch at once (strips like this one up to the launch
+            // threshold, or the image's remaining rows), so that rows are not copied again as
+            // it grows, and no more: a spare strip's room would stay resident with the batch.
+            let stripBytes = max(1, n * rowBytes)
+            let batchRows = (min(threads, 32) * Self.minPieceBytes + stripBytes - 1) / stripBytes * n
             let wanted = min(stagedRows + batchRows, stagedRows + height - rowsDone)
             stagedCapacity = max(2 * stagedCapacity, stagedRows + n, wanted)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, stagedCapacity * rowBytes))
@@ -124,10 +130,10 @@ final class PNGStripWriter {
     }
 
     /// Writes the finished strips at the head of the queue; waits for the oldest while
-    /// too many are in flight, or for all of them when `wait`.
-    func drain(wait: Bool) throws {
+    /// more than `keep` are in flight.
+    func drain(keep: Int) throws {
         while let first = pending.first {
-            let mustWait = wait || pending.count > Self.maxPending
+            let mustWait = pending.count > keep
             if mustWait { first.group.wait() } else if first.group.wait(timeout: .now()) == .timedOut { return }
             pending.removeFirst()
             try write(first)
@@ -153,7 +159,7 @@ final class PNGStripWriter {
 
     /// Writes IEND once every row is in.
     func finish() throws {
-        try drain(wait: true)
+        try drain(keep: 0)
         guard rowsDone == height else { throw LunetteError.io("\(name): \(rowsDone) of \(height) rows written") }
         try check(lp_write_iend(writer))
     }

@@ -62,7 +62,7 @@ final class RowStreamNode: StreamingSource, @unchecked Sendable {
 
     /// Rows decoded per chunk, and how far (bytes of samples) the helper reads ahead.
     static let chunkRows = 16
-    nonisolated(unsafe) static var aheadBytes = 2 << 20
+    nonisolated(unsafe) static var aheadBytes = 1 << 20
 
     /// `reader` is already past the header; `open` makes a new one for a second pass;
     /// `release` runs when the node goes (frees an input held in memory); `reduce` makes

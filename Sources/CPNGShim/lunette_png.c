@@ -1,21 +1,11 @@
 #include "lunette_png.h"
+#include "lunette_png_reader.h"
 #include <png.h>
 #include <zlib.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct lp_reader {
-    png_structp png;
-    png_infop info;
-    FILE *file;
-    const unsigned char *data;
-    size_t length, offset;
-    int truncated;
-    int passes;
-    char message[256];
-};
 
 struct lp_writer {
     png_structp png;
@@ -46,6 +36,7 @@ static void read_memory(png_structp png, png_bytep out, size_t count) {
         png_error(png, "unexpected end of file");
     }
     memcpy(out, r->data + r->offset, count);
+    if (count == 8) memcpy(r->last_header, out, 8);
     r->offset += count;
 }
 
@@ -55,6 +46,7 @@ static void read_file(png_structp png, png_bytep out, size_t count) {
         r->truncated = !ferror(r->file);
         png_error(png, r->truncated ? "unexpected end of file" : "read error");
     }
+    if (count == 8) memcpy(r->last_header, out, 8);
     r->offset += count;
 }
 
@@ -120,10 +112,10 @@ int lp_read_info_channels(lp_reader *r, lp_info *out, int add_alpha) {
     int ct = out->color_type;
     if (ct == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(r->png);
     if (ct == PNG_COLOR_TYPE_GRAY && out->source_bit_depth < 8) png_set_expand_gray_1_2_4_to_8(r->png);
-    if (png_get_valid(r->png, r->info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(r->png);
+    int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
+    if (has_trns) png_set_tRNS_to_alpha(r->png);
     if (ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(r->png);
-    int has_alpha = ct == PNG_COLOR_TYPE_GRAY_ALPHA || ct == PNG_COLOR_TYPE_RGB_ALPHA ||
-                    png_get_valid(r->png, r->info, PNG_INFO_tRNS);
+    int has_alpha = ct == PNG_COLOR_TYPE_GRAY_ALPHA || ct == PNG_COLOR_TYPE_RGB_ALPHA || has_trns;
     if (add_alpha || has_alpha) png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
     if (out->source_bit_depth == 16) png_set_swap(r->png);
     r->passes = png_set_interlace_handling(r->png);
@@ -134,10 +126,15 @@ int lp_read_info_channels(lp_reader *r, lp_info *out, int add_alpha) {
         snprintf(r->message, sizeof r->message, "unsupported channel layout");
         return LP_ERROR;
     }
+    lp_idat_begin(r, out, has_trns, add_alpha);
     return LP_OK;
 }
 
 int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes) {
+    if (r->idat) {
+        int status = lp_idat_rows(r, pixels, row_bytes, r->idat->height);
+        return status != LP_OK ? status : lp_idat_finish(r);
+    }
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
     uint32_t height = png_get_image_height(r->png, r->info);
     for (int pass = 0; pass < r->passes; pass++) {
@@ -151,12 +148,14 @@ int lp_read_image(lp_reader *r, void *pixels, size_t row_bytes) {
 }
 
 int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count) {
+    if (r->idat) return lp_idat_rows(r, pixels, row_bytes, count);
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
     for (uint32_t y = 0; y < count; y++) png_read_row(r->png, (png_bytep)pixels + (size_t)y * row_bytes, NULL);
     return LP_OK;
 }
 
 int lp_read_finish(lp_reader *r) {
+    if (r->idat) return lp_idat_finish(r);
     if (setjmp(png_jmpbuf(r->png))) return fail(r);
     png_read_end(r->png, NULL);
     return LP_OK;
@@ -166,6 +165,7 @@ const char *lp_reader_error(lp_reader *r) { return r->message; }
 
 void lp_reader_free(lp_reader *r) {
     if (!r) return;
+    lp_idat_free(r);
     png_destroy_read_struct(&r->png, &r->info, NULL);
     free(r);
 }

@@ -115,11 +115,14 @@ final class PNGStripWriter {
         stagedRows += n
     }
 
-    /// Hands the batch to the background: a piece per thread, each at least `minPieceBytes`.
+    /// Hands the batch to the background: a piece per thread, each at least `minPieceBytes`
+    /// (a quarter of that in the last batch of a large image, which nothing overlaps: the
+    /// rest of a batch would leave a core idle at the end).
     func launch(last: Bool) {
         guard let samples = staged, stagedRows > 0 else { return }
         let n = stagedRows
-        let pieceCount = max(1, min(threads, n, n * rowBytes / Self.minPieceBytes))
+        let least = max(1, last && !previous.isEmpty ? Self.minPieceBytes / 4 : Self.minPieceBytes)
+        let pieceCount = max(1, min(threads, n, n * rowBytes / least))
         let job = PendingStrip(
             samples: samples, rows: n, rowBytes: rowBytes, pieces: pieceCount, previous: previous, last: last)
         previous = Array(UnsafeBufferPointer(start: samples + (n - 1) * rowBytes, count: rowBytes))

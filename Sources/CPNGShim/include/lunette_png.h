@@ -35,6 +35,9 @@ lp_reader *lp_reader_open_file(FILE *file, uint32_t max_side, size_t max_chunk);
 int lp_read_rows(lp_reader *r, void *pixels, size_t row_bytes, uint32_t count);
 int lp_read_finish(lp_reader *r);
 const char *lp_reader_error(lp_reader *r);
+// Undoes PNG filter `type` (0–4) on a row of `n` bytes of `bpp`-byte pixels (lunette_png_unfilter.c):
+// `prev` is the row above, unfiltered (NULL for the top row); `dst` may be `src`. -1 for a bad type.
+int lp_unfilter_row(int type, const uint8_t *src, const uint8_t *prev, uint8_t *dst, size_t n, int bpp);
 void lp_reader_free(lp_reader *r);
 
 lp_writer *lp_writer_new(FILE *file);

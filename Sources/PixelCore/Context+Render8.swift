@@ -42,30 +42,19 @@ extension Context {
         let out = Bitmap8(rect)
         let plan = CodePlan(image, rect: rect)
         let (tw, th) = plan?.kernel.tile ?? (tileSize, tileSize)
-        var tiles: [IRect] = []
-        for y in Swift.stride(from: rect.y, to: rect.maxY, by: th) {
-            for x in Swift.stride(from: rect.x, to: rect.maxX, by: min(tw, rect.width)) {
-                tiles.append(IRect(x, y, min(tw, rect.maxX - x), min(th, rect.maxY - y)))
-            }
-        }
         let shared = RenderSession.sharedNodes(of: image)
         let lock = NSLock()
-        nonisolated(unsafe) var next = 0, fromCodes = 0
-        Self.perform(min(threads, tiles.count), depth: image.depth) { _ in
-            while true {
-                lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count, !Cancellation.isRequested, !Limits.deadlinePassed else { return }
-                let tile = tiles[i]
-                if let plan, plan.render(tile, into: out) {
-                    lock.lock(); fromCodes += tile.count; lock.unlock()
-                    continue
-                }
-                let pixels = RenderSession(shared: shared).render(image, tile)
-                Transfer.withEncode8Table { table in
-                    for ly in 0..<tile.height {
-                        UnsafeMutableRawPointer(pixels.row(ly)).withMemoryRebound(to: Float.self, capacity: tile.width * 4) {
-                            lunette_encode8_row($0, tile.width, out.row(tile.y + ly - rect.y) + 4 * (tile.x - rect.x), 4, table)
-                        }
+        nonisolated(unsafe) var fromCodes = 0
+        performTiles(Self.tileGrid(rect, width: tw, height: th), depth: image.depth) { tile in
+            if let plan, plan.render(tile, into: out) {
+                lock.lock(); fromCodes += tile.count; lock.unlock()
+                return
+            }
+            let pixels = RenderSession(shared: shared).render(image, tile)
+            Transfer.withEncode8Table { table in
+                for ly in 0..<tile.height {
+                    UnsafeMutableRawPointer(pixels.row(ly)).withMemoryRebound(to: Float.self, capacity: tile.width * 4) {
+                        lunette_encode8_row($0, tile.width, out.row(tile.y + ly - rect.y) + 4 * (tile.x - rect.x), 4, table)
                     }
                 }
             }

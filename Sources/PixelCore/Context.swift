@@ -164,8 +164,6 @@ public struct Context: Sendable {
     }
 
     func renderTiles(_ image: Image, rect: IRect, into out: PixelBuffer) {
-        var tiles: [IRect] = []
-        var y = rect.y
         // A graph of point nodes and sources renders in bands across the whole width, others
         // in squares; each straight into its rows of `out` where its last node asks for an
         // output buffer (no tile buffer, no copy).
@@ -173,36 +171,18 @@ public struct Context: Sendable {
         let bands = Self.isPointwise(image) && direct
         let tileWidth = bands ? rect.width : tileSize
         let tileHeight = bands ? max(1, min(rect.height, Self.bandPixels / max(1, rect.width))) : tileSize
-        while y < rect.maxY {
-            var x = rect.x
-            let h = min(tileHeight, rect.maxY - y)
-            while x < rect.maxX {
-                tiles.append(IRect(x, y, min(tileWidth, rect.maxX - x), h))
-                x += tileWidth
-            }
-            y += h
-        }
         let shared = RenderSession.sharedNodes(of: image)
-        let lock = NSLock()
-        nonisolated(unsafe) var next = 0
-        let workers = min(threads, tiles.count)
-        let work: (Int) -> Void = { _ in
-            while true {
-                lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count, !Cancellation.isRequested, !Limits.deadlinePassed else { return }
-                let session = RenderSession(shared: shared)
-                if direct {
-                    let t = tiles[i]
-                    let view = PixelBuffer(borrowing: out.row(t.y - rect.y) + (t.x - rect.x), rect: t, stride: out.stride)
-                    session.destination = view
-                    let buf = session.render(image, tiles[i])
-                    if buf !== view { view.copy(from: buf) }
-                } else {
-                    out.copy(from: session.render(image, tiles[i]))
-                }
+        performTiles(Self.tileGrid(rect, width: tileWidth, height: tileHeight), depth: image.depth) { t in
+            let session = RenderSession(shared: shared)
+            if direct {
+                let view = PixelBuffer(borrowing: out.row(t.y - rect.y) + (t.x - rect.x), rect: t, stride: out.stride)
+                session.destination = view
+                let buf = session.render(image, t)
+                if buf !== view { view.copy(from: buf) }
+            } else {
+                out.copy(from: session.render(image, t))
             }
         }
-        Self.perform(workers, depth: image.depth, work)
     }
 }
 

@@ -52,29 +52,14 @@ extension Context {
         let bands = Self.isPointwise(image)
         let tw = bands ? rect.width : tileSize
         let th = bands ? max(1, min(rect.height, Self.bandPixels / max(1, rect.width))) : tileSize
-        var tiles: [IRect] = []
-        var y = rect.y
-        while y < rect.maxY {
-            let h = min(th, rect.maxY - y)
-            var x = rect.x
-            while x < rect.maxX { tiles.append(IRect(x, y, min(tw, rect.maxX - x), h)); x += tw }
-            y += h
-        }
         let shared = RenderSession.sharedNodes(of: image)
-        let lock = NSLock()
-        nonisolated(unsafe) var next = 0
-        Self.perform(min(threads, tiles.count), depth: image.depth) { _ in
-            while true {
-                lock.lock(); let i = next; next += 1; lock.unlock()
-                guard i < tiles.count, !RenderSession.abandoned else { return }
-                let t = tiles[i]
-                let session = RenderSession(shared: shared)
-                if let b = session.borrow(image, t) {
-                    let view = PixelBuffer(borrowing: b.row(t.y - b.rect.y) + (t.x - b.rect.x), rect: t, stride: b.stride)
-                    withExtendedLifetime(b) { body(view) }
-                } else {
-                    body(session.render(image, t))
-                }
+        performTiles(Self.tileGrid(rect, width: tw, height: th), depth: image.depth) { t in
+            let session = RenderSession(shared: shared)
+            if let b = session.borrow(image, t) {
+                let view = PixelBuffer(borrowing: b.row(t.y - b.rect.y) + (t.x - b.rect.x), rect: t, stride: b.stride)
+                withExtendedLifetime(b) { body(view) }
+            } else {
+                body(session.render(image, t))
             }
         }
     }

@@ -1,6 +1,6 @@
 # Lunette — `make demo` and `make test` work on a fresh Debian machine with Swift.
 SHELL := /bin/bash
-DEPS := liblua5.4-dev libpng-dev zlib1g-dev libdeflate-dev libedit-dev libzint-dev libjpeg62-turbo-dev liblcms2-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev openexr zbar-tools ffmpeg chromium dpkg-dev slurm-wlm munge libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core zxing-cpp-tools
+DEPS := liblua5.4-dev libpng-dev zlib1g-dev libdeflate-dev libisal-dev libedit-dev libzint-dev libjpeg62-turbo-dev liblcms2-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev openexr zbar-tools ffmpeg chromium dpkg-dev slurm-wlm munge libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core zxing-cpp-tools
 BIN := .build/release/lunette
 
 .PHONY: deps build demo test clean bench

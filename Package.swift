@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // libedit is opened when the REPL starts (CEditShim/lunette_edit.c): headers only here.
         .target(name: "CEditShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
+        .target(
+            name: "CPNGShim", dependencies: ["CPNG"],
+            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CZintShim", dependencies: ["CZint"], linkerSettings: [.linkedLibrary("zint")]),
         // Image formats and colour management (Debian: libjpeg62-turbo-dev, liblcms2-dev,
         // libwebp-dev, libtiff-dev, libheif-dev); each library's error handling stays in its shim.

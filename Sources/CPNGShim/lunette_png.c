@@ -1,5 +1,6 @@
 #include "lunette_png.h"
 #include "lunette_png_reader.h"
+#include <libdeflate.h>
 #include <png.h>
 #include <zlib.h>
 #include <errno.h>
@@ -211,14 +212,31 @@ int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth
     return LP_OK;
 }
 
+// Straight to the file, after what libpng wrote (it keeps no output buffer of its own), so
+// that the CRC goes through libdeflate's CRC-32 (carry-less multiply) instead of zlib's.
 int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head_len, const void *data,
                    size_t len, const void *tail, size_t tail_len) {
-    if (setjmp(png_jmpbuf(w->png))) return LP_ERROR;
-    png_write_chunk_start(w->png, (png_const_bytep)type, (png_uint_32)(head_len + len + tail_len));
-    if (head_len) png_write_chunk_data(w->png, (png_const_bytep)head, head_len);
-    if (len) png_write_chunk_data(w->png, (png_const_bytep)data, len);
-    if (tail_len) png_write_chunk_data(w->png, (png_const_bytep)tail, tail_len);
-    png_write_chunk_end(w->png);
+    size_t total = head_len + len + tail_len;
+    if (total > 0x7fffffffu) {
+        snprintf(w->message, sizeof w->message, "%.4s chunk too large", type);
+        return LP_ERROR;
+    }
+    uint8_t start[8] = {(uint8_t)(total >> 24), (uint8_t)(total >> 16), (uint8_t)(total >> 8), (uint8_t)total};
+    memcpy(start + 4, type, 4);
+    const void *parts[3] = {head, data, tail};
+    size_t sizes[3] = {head_len, len, tail_len};
+    uint32_t crc = libdeflate_crc32(0, start + 4, 4);
+    for (int i = 0; i < 3; i++) if (sizes[i]) crc = libdeflate_crc32(crc, parts[i], sizes[i]);
+    uint8_t end[4] = {(uint8_t)(crc >> 24), (uint8_t)(crc >> 16), (uint8_t)(crc >> 8), (uint8_t)crc};
+    errno = 0;
+    int ok = fwrite(start, 1, 8, w->file) == 8;
+    for (int i = 0; i < 3 && ok; i++) ok = !sizes[i] || fwrite(parts[i], 1, sizes[i], w->file) == sizes[i];
+    if (!ok || fwrite(end, 1, 4, w->file) != 4) {
+        int saved = errno;
+        if (saved) snprintf(w->message, sizeof w->message, "write failed (%s)", strerror(saved));
+        else snprintf(w->message, sizeof w->message, "write failed");
+        return LP_ERROR;
+    }
     return LP_OK;
 }
 

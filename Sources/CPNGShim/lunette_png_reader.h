@@ -3,15 +3,22 @@
 #ifndef LUNETTE_PNG_READER_H
 #define LUNETTE_PNG_READER_H
 #include <png.h>
-#include <zlib.h>
 #include "lunette_png.h"
+
+struct inflate_state;  // ISA-L's (isa-l/igzip_lib.h)
 
 // The IDAT reader: inflate, CRC and unfilter of non-interlaced 8/16-bit grey, grey-alpha,
 // RGB and RGBA images without tRNS, rows delivered as libpng's transforms would.
 typedef struct {
-    z_stream z;
-    int z_ready, ended;
+    struct inflate_state *z;
+    uint8_t zlib_header[2];
+    int header_bytes;              // of the zlib header read so far (checked here, not by ISA-L)
+    int ended;                     // the deflate stream and its Adler-32 are complete
+    int bad_checksum;              // ISA-L found the Adler-32 wrong
     uint32_t chunk_left, crc;
+    uint8_t *inflated;             // ISA-L's output; `next` and `have`: the bytes not yet used
+    const uint8_t *next;
+    size_t have;
     size_t file_row, bpp;          // bytes of a row and of a pixel as stored
     int in_channels, out_channels, depth;
     uint8_t *rows[2];              // filter byte + row: the current one and the one above

@@ -15,6 +15,7 @@ public enum LibraryVersions {
             ("libpng", String(cString: lp_libpng_version())),
             ("zlib", String(cString: lp_zlib_version())),
             ("libdeflate", String(cString: lp_libdeflate_version())),
+            ("ISA-L", String(cString: lp_isal_version())),
             ("libjpeg", String(cString: lj_version())),
             ("libwebp", dotted(Int(lw_version()), base: 256)),
             (

@@ -25,7 +25,7 @@ final class CLITests: ScratchTestCase {
         XCTAssertEqual(String(decoding: v.stdout, as: UTF8.self), "lunette 0.1.0\n")
         let verbose = String(decoding: try lunette(["--version", "-v"]).stdout, as: UTF8.self)
         XCTAssertTrue(verbose.hasPrefix("lunette 0.1.0\n  Lua 5.4") && verbose.contains("\n  libpng 1.6"), verbose)
-        for library in ["zlib", "libdeflate", "libjpeg", "libwebp", "libtiff", "libheif", "lcms2", "OpenEXR", "zint"] {
+        for library in ["zlib", "libdeflate", "ISA-L", "libjpeg", "libwebp", "libtiff", "libheif", "lcms2", "OpenEXR", "zint"] {
             XCTAssertTrue(verbose.contains("\n  \(library) "), "\(library) in \(verbose)")
         }
         XCTAssertTrue(verbose.contains("\n  data ") && verbose.contains("(checkout)"), verbose)

@@ -45,7 +45,7 @@ lp_writer *lp_writer_new(FILE *file);
 int lp_writer_set_iccp(lp_writer *w, const char *name, const void *icc, size_t length);
 int lp_write_header(lp_writer *w, uint32_t width, uint32_t height, int bit_depth, int channels, int level);
 const char *lp_writer_error(lp_writer *w);
-// One chunk (head, data and tail bytes concatenated) through libpng's chunk API; IEND last.
+// One chunk (head, data and tail bytes concatenated), after the header; IEND last.
 int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head_len, const void *data,
                    size_t len, const void *tail, size_t tail_len);
 int lp_write_iend(lp_writer *w);
@@ -79,5 +79,7 @@ const char *lp_libpng_version(void);
 const char *lp_zlib_version(void);
 // libdeflate's version at build time (it reports none at run time).
 const char *lp_libdeflate_version(void);
+// ISA-L's version at build time ("2.30.0"; it reports none at run time).
+const char *lp_isal_version(void);
 
 #endif

@@ -11,8 +11,8 @@
 //   quick), the best of these, zlib's one-link search and zlib's full level-6 search (it finds
 //   the long row-to-row repeats of gradients and flat art that libdeflate's shorter search
 //   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five.
-// Up rows are made slice by slice for the samples, and whole in place of the least-sum rows
-// once chosen, so that a sampled piece holds one filtered copy (streaming memory).
+// The samples' slices are filtered both ways on their own; the whole piece is filtered once,
+// the chosen way (least sum costs more than a deflate sample), so a piece holds one copy.
 #include "lunette_png.h"
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +29,18 @@ static void filter_up(const uint8_t *rows, const uint8_t *prev, size_t row_bytes
     }
 }
 
-// Bytes `from` ..< `from + count` of the Up-filtered stream (type bytes included).
-static void up_range(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, size_t from, size_t count,
-                     uint8_t *out) {
+// Bytes `from` ..< `from + count` of the piece's stream filtered by least sum (`up` 0) or
+// Up (`up` 1), type bytes included; `row` has room for one filtered row.
+static void filtered_range(int up, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
+                           size_t from, size_t count, uint8_t *row, uint8_t *out) {
+    size_t stride = row_bytes + 1;
     for (size_t k = 0; k < count;) {
-        size_t y = (from + k) / (row_bytes + 1), x = (from + k) % (row_bytes + 1);
-        const uint8_t *row = rows + y * row_bytes, *above = y ? row - row_bytes : prev;
-        if (x == 0) { out[k++] = 2; continue; }
-        size_t run = row_bytes + 1 - x < count - k ? row_bytes + 1 - x : count - k;
-        for (size_t i = 0; i < run; i++) out[k + i] = (uint8_t)(row[x - 1 + i] - (above ? above[x - 1 + i] : 0));
+        size_t y = (from + k) / stride, x = (from + k) % stride;
+        const uint8_t *above = y ? rows + (y - 1) * row_bytes : prev;
+        if (up) filter_up(rows + y * row_bytes, above, row_bytes, 1, row);
+        else lp_filter_rows(rows + y * row_bytes, above, row_bytes, bpp, 1, row);
+        size_t run = stride - x < count - k ? stride - x : count - k;
+        memcpy(out + k, row + x, run);
         k += run;
     }
 }
@@ -48,30 +51,43 @@ typedef struct {
     int penalty;  // percent its sample must beat the others by
 } candidate;
 
-// The rows of a piece, filtered by least sum (`least`) or to be Up-filtered slice by slice.
+// A sample of a piece: four slices spread over it, a sixteenth in all and at least 32 KiB
+// (the top of a picture is often sky or an empty margin), filtered both ways.
 typedef struct {
-    const uint8_t *rows, *prev, *least;
-    size_t row_bytes, n;
-    uint8_t *slice;  // room for one slice of Up-filtered bytes
-} piece;
+    size_t slice;
+    uint8_t *least, *up;  // the four slices, filtered by least sum and by Up
+    uint8_t *scratch;     // room for a slice's deflate
+} sample;
 
-// Bytes of a sample of the piece (four slices spread over it, a sixteenth in all, at least
-// 32 KiB: the top of a picture is often sky or an empty margin) through candidate `k`.
-static size_t sample_size(const piece *p, const candidate *k, uint8_t *scratch, size_t *sampled) {
-    size_t n = p->n, m = n / 16 > 32768 ? n / 16 : 32768, slice = m / 4, total = 0;
-    for (int i = 0; i < 4; i++) {
-        size_t at = n / 4 * (size_t)i;
-        if (at + slice > n) at = n - slice;
-        const uint8_t *data = p->least + at;
-        if (k->up) {
-            up_range(p->rows, p->prev, p->row_bytes, at, slice, p->slice);
-            data = p->slice;
+static int sample_make(sample *s, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, size_t n) {
+    s->slice = (n / 16 > 32768 ? n / 16 : 32768) / 4;
+    s->least = malloc(8 * s->slice);
+    s->scratch = malloc(lp_deflate_bound(s->slice));
+    uint8_t *row = malloc(row_bytes + 1);
+    int ok = s->least && s->scratch && row;
+    if (ok) {
+        s->up = s->least + 4 * s->slice;
+        for (int i = 0; i < 4; i++) {
+            size_t at = n / 4 * (size_t)i;
+            if (at + s->slice > n) at = n - s->slice;
+            for (int up = 0; up < 2; up++)
+                filtered_range(up, rows, prev, row_bytes, bpp, at, s->slice, row,
+                               (up ? s->up : s->least) + (size_t)i * s->slice);
         }
-        size_t size = lp_deflate_piece_using(k->method, data, slice, 1, scratch, lp_deflate_bound(slice));
+    }
+    free(row);
+    return ok;
+}
+
+// Bytes of the sample through candidate `k` (0 on failure).
+static size_t sample_size(const sample *s, const candidate *k) {
+    size_t total = 0;
+    for (int i = 0; i < 4; i++) {
+        const uint8_t *data = (k->up ? s->up : s->least) + (size_t)i * s->slice;
+        size_t size = lp_deflate_piece_using(k->method, data, s->slice, 1, s->scratch, lp_deflate_bound(s->slice));
         if (!size) return 0;
         total += size;
     }
-    *sampled = 4 * slice;
     return total;
 }
 
@@ -97,11 +113,7 @@ static size_t smallest_whole(const candidate *cands, int count, const uint8_t *l
 
 static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
                             int last, uint8_t *out, size_t cap, uint32_t *adler) {
-    size_t n = (size_t)count * (row_bytes + 1), slice = (n / 16 > 32768 ? n / 16 : 32768) / 4;
-    uint8_t *least = malloc(n), *up = NULL, *scratch = NULL, *sample = NULL;
-    size_t size = 0;
-    if (!least) goto done;
-    lp_filter_rows(rows, prev, row_bytes, bpp, count, least);
+    size_t n = (size_t)count * (row_bytes + 1), size = 0;
     const candidate cands[] = {{1, LP_DEFLATE_LIBDEFLATE_1 + 4, 0},
                                {0, LP_DEFLATE_LIBDEFLATE_1 + 4, 0},
                                {0, LP_DEFLATE_ZLIB_LIGHT, 0},
@@ -110,19 +122,24 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
     candidate best = cands[0];
     int whole = 5;  // candidates deflating the whole piece (small or redundant pieces)
     if (n > 65536) {  // else sampling costs about as much as deflating every way
-        scratch = malloc(lp_deflate_bound(slice));
-        sample = malloc(slice);
-        if (!scratch || !sample) goto done;
-        piece p = {rows, prev, least, row_bytes, n, sample};
-        size_t best_score = (size_t)-1, sampled = 0;
-        for (int c = 0; c < 4; c++) {
-            size_t bytes = sample_size(&p, &cands[c], scratch, &sampled);
-            if (!bytes) goto done;
+        sample s;
+        int ok = sample_make(&s, rows, prev, row_bytes, bpp, n);
+        size_t best_score = (size_t)-1;
+        for (int c = 0; ok && c < 4; c++) {
+            size_t bytes = sample_size(&s, &cands[c]);
             size_t score = bytes + bytes * (size_t)cands[c].penalty / 100;
-            if (score < best_score) best_score = score, best = cands[c];
+            if (!bytes) ok = 0;
+            else if (score < best_score) best_score = score, best = cands[c];
         }
-        whole = best_score < sampled / 20 ? (best.method == LP_DEFLATE_ZLIB_LIGHT ? 2 : 3) : 0;
+        free(s.least);
+        free(s.scratch);
+        if (!ok) return 0;
+        whole = best_score < 4 * s.slice / 20 ? (best.method == LP_DEFLATE_ZLIB_LIGHT ? 2 : 3) : 0;
     }
+    // The chosen rows only (streaming memory), or both ways for the whole-piece trials.
+    uint8_t *least = malloc(n ? n : 1), *up = whole ? malloc(n ? n : 1) : NULL;
+    if (!least || (whole && !up)) goto done;
+    if (whole || !best.up) lp_filter_rows(rows, prev, row_bytes, bpp, count, least);
     if (whole) {
         candidate tried[5] = {cands[0], cands[1], cands[2], cands[3], cands[4]};
         if (whole < 5) {
@@ -130,19 +147,16 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
             tried[1] = cands[whole == 2 ? 4 : 2];
             tried[2] = cands[4];
         }
-        if (!(up = malloc(n))) goto done;
         filter_up(rows, prev, row_bytes, count, up);
         size = smallest_whole(tried, whole, least, up, n, last, out, cap, adler);
         goto done;
     }
-    if (best.up) filter_up(rows, prev, row_bytes, count, least);  // in place of the least-sum rows
+    if (best.up) filter_up(rows, prev, row_bytes, count, least);
     size = lp_deflate_piece_using(best.method, least, n, last, out, cap);
     *adler = lp_adler32(1, least, n);
 done:
     free(least);
     free(up);
-    free(scratch);
-    free(sample);
     return size;
 }
 

@@ -51,10 +51,13 @@ int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head
 int lp_write_iend(lp_writer *w);
 
 // Parallel encoding (lunette_png_parallel.c); every function is safe on any thread.
-// Filters rows with the per-row filter of least absolute residual sum (libpng's heuristic);
-// `prev` is the row above the first (NULL at the top); `out` gets count × (row_bytes + 1) bytes.
+// Filters rows with the per-row filter of least absolute residual sum (libpng's heuristic;
+// lunette_png_filter.c); `prev` is the row above the first (NULL at the top); `out` gets
+// count × (row_bytes + 1) bytes. `_using` with `vector` 0 runs the scalar loops (for tests).
 void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
                     uint8_t *out);
+void lp_filter_rows_using(int vector, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
+                          uint32_t count, uint8_t *out);
 // Raw deflate of one piece of a zlib stream; unless `last`, it ends byte-aligned with no final
 // block (a full flush), so pieces concatenate. Returns the size, 0 on failure. `method`: a
 // zlib level 0–9, zlib's level 6 with a one-link match search, or a libdeflate level 1–12

@@ -1,7 +1,7 @@
 // PNG row filters for the encoder: each row gets the filter of least sum of |residual| (as
 // signed bytes; libpng's and Pillow's heuristic). With AVX2 a row is scored and filtered 32
 // bytes at a time: residuals in bytes, their |·| summed by vpsadbw, the Paeth predictor
-// chosen in 16-bit lanes; the scalar loops are the reference and the fallback.
+// chosen in bytes too; the scalar loops are the reference and the fallback.
 #include "lunette_png.h"
 #include <stdlib.h>
 #include <string.h>
@@ -51,24 +51,21 @@ static int have_avx2(void) {
     return k;
 }
 
-// The Paeth predictions of 16 bytes (zero-extended to 16-bit lanes).
-LP_AVX2 static inline __m256i paeth16(__m256i a, __m256i b, __m256i c) {
-    __m256i p1 = _mm256_sub_epi16(b, c), p2 = _mm256_sub_epi16(a, c);
-    __m256i pa = _mm256_abs_epi16(p1), pb = _mm256_abs_epi16(p2), pc = _mm256_abs_epi16(_mm256_add_epi16(p1, p2));
-    __m256i not_b = _mm256_cmpgt_epi16(pb, pc);                                  // pb > pc: c
-    __m256i not_a = _mm256_or_si256(_mm256_cmpgt_epi16(pa, pb), _mm256_cmpgt_epi16(pa, pc));
-    return _mm256_blendv_epi8(a, _mm256_blendv_epi8(b, c, not_b), not_a);
-}
-
-// The Paeth predictions of 32 bytes.
+// The Paeth predictions of 32 bytes, in bytes: pa = |b − c| and pb = |a − c| as unsigned
+// differences; pc = |(b − c) + (a − c)| is pa + pb (saturated: it is only compared) when
+// both differences have one sign, else |pa − pb|.
 LP_AVX2 static inline __m256i paeth32(__m256i a, __m256i b, __m256i c) {
-    __m256i lo = paeth16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)),
-                         _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)),
-                         _mm256_cvtepu8_epi16(_mm256_castsi256_si128(c)));
-    __m256i hi = paeth16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)),
-                         _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)),
-                         _mm256_cvtepu8_epi16(_mm256_extracti128_si256(c, 1)));
-    return _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xd8);  // packs per 128-bit lane
+    __m256i pa = _mm256_or_si256(_mm256_subs_epu8(b, c), _mm256_subs_epu8(c, b));
+    __m256i pb = _mm256_or_si256(_mm256_subs_epu8(a, c), _mm256_subs_epu8(c, a));
+    __m256i b_below = _mm256_cmpeq_epi8(_mm256_max_epu8(b, c), c);  // b ≤ c
+    __m256i a_below = _mm256_cmpeq_epi8(_mm256_max_epu8(a, c), c);  // a ≤ c
+    __m256i opposite = _mm256_xor_si256(b_below, a_below);
+    __m256i apart = _mm256_or_si256(_mm256_subs_epu8(pa, pb), _mm256_subs_epu8(pb, pa));
+    __m256i pc = _mm256_blendv_epi8(_mm256_adds_epu8(pa, pb), apart, opposite);
+    __m256i not_b = _mm256_xor_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(pb, pc), pb), _mm256_set1_epi8(-1));
+    __m256i a_least = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(pa, pb), pa),
+                                       _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pc), pa));
+    return _mm256_blendv_epi8(_mm256_blendv_epi8(b, c, not_b), a, a_least);
 }
 
 // floor((a + b) / 2) per byte: vpavgb rounds up.

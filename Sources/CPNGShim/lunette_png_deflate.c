@@ -59,14 +59,33 @@ static int final_block(const uint8_t *data, size_t n, size_t *start_bit, int *pa
     return ok;
 }
 
-// Raw deflate through libdeflate at `level` (one compressor per level and thread). Unless
+// This thread's libdeflate compressor for `level` (NULL when out of memory). Each holds
+// 656 KiB, so a thread keeps the two it used last (level 6's pieces try 5 and 6, the
+// blurred pictures' 5 and 4), not one per level.
+static struct libdeflate_compressor *compressor(int level) {
+    static __thread struct {
+        int level;
+        struct libdeflate_compressor *c;
+    } kept[2];
+    if (kept[0].c && kept[0].level == level) return kept[0].c;
+    if (!kept[1].c || kept[1].level != level) {  // replace the older
+        if (kept[1].c) libdeflate_free_compressor(kept[1].c);
+        kept[1].c = libdeflate_alloc_compressor(level);
+        kept[1].level = level;
+    }
+    struct libdeflate_compressor *c = kept[1].c;
+    kept[1] = kept[0];
+    kept[0].c = c, kept[0].level = level;
+    return c;
+}
+
+// Raw deflate through libdeflate at `level` (the thread's compressor). Unless
 // `last`, its final block's BFINAL bit is cleared and an empty stored block ends the piece.
 static size_t deflate_libdeflate(int level, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap) {
-    static __thread struct libdeflate_compressor *compressors[13];
     if (level < 1 || level > 12 || cap < 6) return 0;
-    if (!compressors[level]) compressors[level] = libdeflate_alloc_compressor(level);
-    if (!compressors[level]) return 0;
-    size_t size = libdeflate_deflate_compress(compressors[level], in, n, out, cap - 5);
+    struct libdeflate_compressor *c = compressor(level);
+    if (!c) return 0;
+    size_t size = libdeflate_deflate_compress(c, in, n, out, cap - 5);
     if (size == 0 || last) return size;
     size_t start;
     int padding;

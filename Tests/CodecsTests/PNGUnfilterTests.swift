@@ -11,16 +11,7 @@ final class PNGUnfilterTests: XCTestCase {
             let a = i >= bpp ? Int(out[i - bpp]) : 0
             let b = prev.map { Int($0[i]) } ?? 0
             let c = i >= bpp ? (prev.map { Int($0[i - bpp]) } ?? 0) : 0
-            let predictor: Int
-            switch type {
-            case 1: predictor = a
-            case 2: predictor = b
-            case 3: predictor = (a + b) / 2
-            case 4:
-                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-            default: predictor = 0
-            }
+            let predictor = pngPredictor(type, a: a, b: b, c: c)
             out[i] = UInt8((Int(src[i]) + predictor) & 255)
         }
         return out

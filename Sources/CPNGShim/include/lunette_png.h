@@ -51,10 +51,13 @@ int lp_write_chunk(lp_writer *w, const char *type, const void *head, size_t head
 int lp_write_iend(lp_writer *w);
 
 // Parallel encoding (lunette_png_parallel.c); every function is safe on any thread.
-// Filters rows with the per-row filter of least absolute residual sum (libpng's heuristic);
-// `prev` is the row above the first (NULL at the top); `out` gets count × (row_bytes + 1) bytes.
+// Filters rows with the per-row filter of least absolute residual sum (libpng's heuristic;
+// lunette_png_filter.c); `prev` is the row above the first (NULL at the top); `out` gets
+// count × (row_bytes + 1) bytes. `_using` with `vector` 0 runs the scalar loops (for tests).
 void lp_filter_rows(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
                     uint8_t *out);
+void lp_filter_rows_using(int vector, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
+                          uint32_t count, uint8_t *out);
 // Raw deflate of one piece of a zlib stream; unless `last`, it ends byte-aligned with no final
 // block (a full flush), so pieces concatenate. Returns the size, 0 on failure. `method`: a
 // zlib level 0–9, zlib's level 6 with a one-link match search, or a libdeflate level 1–12
@@ -66,6 +69,11 @@ size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last,
 // 6 filter by least residual sum and deflate through zlib; level 6 picks filter and deflater.
 size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
                        uint32_t count, int last, uint8_t *out, size_t cap, uint32_t *adler);
+// Level 6's choice for a sampled piece (lunette_png_piece.c) from its sample's sizes through
+// each of the first four candidates (0: not tried); `sampled` bytes in all. Sets `whole` to
+// the number of candidates to deflate whole instead (0, 2 or 3: redundant pieces).
+enum { LP_UP5, LP_LEAST5, LP_LIGHT, LP_LEAST6, LP_ZLIB6, LP_UP4 };
+int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole);
 size_t lp_deflate_bound(size_t n);
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n);
 // The Adler-32 of A followed by B, from adler(A), adler(B) and B's length.

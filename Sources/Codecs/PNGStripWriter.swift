@@ -2,11 +2,13 @@ import CPNGShim
 import Foundation
 import PixelCore
 
-/// Writes a PNG from strips of rendered rows, top strip first, on all cores: the strips'
-/// rows are converted to samples, batched, and each batch split into pieces that are
-/// filtered and deflated in the background while the next strips render, then joined in
-/// order into the one zlib stream of the IDAT chunks (each piece ends on a full flush; the
-/// pieces' Adler-32 checksums are combined). Lua: used by `img:save("out.png")`.
+/// Writes a PNG from strips of rendered rows, top strip first, on all cores: the rows are
+/// converted to samples and cut into pieces of a fixed number of rows, each filtered and
+/// deflated in the background as soon as its last row is in, while the next rows render,
+/// then joined in order into the one zlib stream of the IDAT chunks (each piece ends on a
+/// full flush; the pieces' Adler-32 checksums are combined). The cuts depend only on the
+/// image, so the file's bytes do not depend on the number of threads. Lua: used by
+/// `img:save("out.png")`.
 final class PNGStripWriter {
     let writer: OpaquePointer
     let name: String
@@ -15,31 +17,30 @@ final class PNGStripWriter {
     let space: WorkingSpace
     let threads: Int
     let rowBytes: Int
-    /// Rows handed in so far, and the last row of the batch before (the row above the
-    /// next batch, for filtering).
+    /// Rows of every piece but the image's first and last: at least `minPieceBytes` of
+    /// samples. The first piece is a quarter of that, so that a second core starts
+    /// deflating after the first strip instead of the first three.
+    let pieceRows: Int
+    /// Rows handed in so far, and the last row of the piece before (the row above the
+    /// next piece, for filtering).
     var rowsDone = 0
-    var previous: [UInt8]
+    var previous: [UInt8] = []
     var adler: UInt32 = 1
     var headerWritten = false
-    /// Samples of the rows converted since the last batch went out, top row first.
+    /// Samples of the piece being filled, top row first: `stagedRows` of `stagedCapacity`.
     var staged: UnsafeMutablePointer<UInt8>?
     var stagedRows = 0, stagedCapacity = 0
-    /// Batches whose pieces are being filtered and deflated, oldest first.
-    var pending: [PendingStrip] = []
+    /// Pieces launched and not yet written, in file order.
+    var pending: [PendingPiece] = []
+    let gate = PieceGate()
 
     /// Smallest piece worth deflating apart (bytes of samples). Every piece restarts
     /// zlib's history and Huffman tables, which costs little on a megabyte but 5 % of a
-    /// flat picture cut into the strips' 64-row pieces; strips are batched until each
-    /// thread has a piece this size.
+    /// flat picture cut into the strips' 64-row pieces.
     nonisolated(unsafe) static var minPieceBytes = 1 << 20
     /// The deflate method of every piece (`LP_DEFLATE_…` or a zlib level, after least-sum
     /// filters), for tests; nil: the level's own choice of filters and method per piece.
     nonisolated(unsafe) static var deflateMethod: Int32?
-    /// Batches in flight at most (their samples and deflated pieces stay in memory meanwhile):
-    /// one compresses while the next one stages, which keeps every core busy, since a
-    /// batch has a piece per thread; more only held memory. A batch starts once the one
-    /// before is done, so that their pieces' filter and trial buffers are not all held at once.
-    static let maxPending = 1
 
     init(
         file: UnsafeMutablePointer<FILE>, name: String, width: Int, height: Int, channels: Int,
@@ -53,7 +54,7 @@ final class PNGStripWriter {
         space = options.workingSpace
         self.threads = max(1, threads)
         rowBytes = width * channels * depth / 8
-        previous = []
+        pieceRows = max(1, (Self.minPieceBytes + rowBytes - 1) / max(1, rowBytes))
         if let icc = options.iccProfile {
             try check(icc.bytes.withUnsafeBytes { lp_writer_set_iccp(w, icc.name, $0.baseAddress, $0.count) })
         }
@@ -61,7 +62,7 @@ final class PNGStripWriter {
     }
 
     deinit {
-        for strip in pending { strip.group.wait() }  // the background work reads their buffers
+        gate.waitForAll()  // the background work reads their buffers
         staged?.deallocate()
         lp_writer_free(writer)
     }
@@ -71,93 +72,81 @@ final class PNGStripWriter {
     }
 
     /// Appends a strip of rendered rows (its top row is the next row of the file):
-    /// converts them to samples now; once the batch holds a piece per thread (or the
-    /// image is done), filters and deflates it in the background, and writes out every
-    /// earlier batch that is done.
+    /// converts them to samples now, launches every piece the strip completes, and
+    /// writes out the pieces at the head of the file that are done.
     func append(_ strip: PixelBuffer) throws {
         let n = strip.height
-        guard n > 0 else { return }
-        let last = rowsDone + n == height
-        stage(strip)
-        rowsDone += n
-        if last || stagedRows * rowBytes >= min(threads, 32) * Self.minPieceBytes {
-            try drain(keep: Self.maxPending - 1)
-            launch(last: last)
+        guard rowsDone + n <= height else {
+            throw LunetteError.io("\(name): \(rowsDone + n) rows handed in for an image of \(height)")
         }
-        try drain(keep: last ? 0 : Self.maxPending)
+        var done = 0
+        while done < n {
+            if staged == nil {
+                stagedCapacity = min(rowsDone == 0 ? max(1, pieceRows / 4) : pieceRows, height - rowsDone)
+                staged = .allocate(capacity: stagedCapacity * rowBytes)
+            }
+            let count = min(n - done, stagedCapacity - stagedRows)
+            stage(strip, rows: done..<(done + count))
+            done += count
+            if stagedRows == stagedCapacity { launch() }
+        }
+        try drain(keep: 2 * threads + 2)
     }
 
-    /// Converts a strip's rows to samples at the end of the batch, in bands on all cores.
-    func stage(_ strip: PixelBuffer) {
-        let n = strip.height, rowBytes = self.rowBytes
-        if stagedRows + n > stagedCapacity {
-            // Room for the whole batch at once (strips like this one up to the launch
-            // threshold, or the image's remaining rows), so that rows are not copied again as
-            // it grows, and no more: a spare strip's room would stay resident with the batch.
-            let stripBytes = max(1, n * rowBytes)
-            let batchRows = (min(threads, 32) * Self.minPieceBytes + stripBytes - 1) / stripBytes * n
-            let wanted = min(stagedRows + batchRows, stagedRows + height - rowsDone)
-            stagedCapacity = max(2 * stagedCapacity, stagedRows + n, wanted)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, stagedCapacity * rowBytes))
-            if let staged { grown.update(from: staged, count: stagedRows * rowBytes); staged.deallocate() }
-            staged = grown
-        }
+    /// Converts rows of a strip (counted from its top) to samples at the end of the
+    /// staged piece, in bands on all cores.
+    func stage(_ strip: PixelBuffer, rows: Range<Int>) {
+        let n = rows.count, top = strip.height - 1 - rows.lowerBound
         let into = staged! + stagedRows * rowBytes
         let bands = max(1, min(threads, n, n * rowBytes / (1 << 16)))
         let convert: (Int) -> Void = { b in
             for i in b * n / bands..<(b + 1) * n / bands {
                 SampleEncoder.encodeRow(
-                    strip.row(n - 1 - i), strip.width, into: into + i * rowBytes,
+                    strip.row(top - i), strip.width, into: into + i * self.rowBytes,
                     channels: self.channels, depth: self.depth, space: self.space)
             }
         }
         if bands == 1 { convert(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: convert) }
         stagedRows += n
+        rowsDone += n
     }
 
-    /// Hands the batch to the background: a piece per thread, each at least `minPieceBytes`
-    /// (a quarter of that in the last batch of a large image, which nothing overlaps: the
-    /// rest of a batch would leave a core idle at the end).
-    func launch(last: Bool) {
-        guard let samples = staged, stagedRows > 0 else { return }
-        let n = stagedRows
-        let least = max(1, last && !previous.isEmpty ? Self.minPieceBytes / 4 : Self.minPieceBytes)
-        let pieceCount = max(1, min(threads, n, n * rowBytes / least))
-        let job = PendingStrip(
-            samples: samples, rows: n, rowBytes: rowBytes, pieces: pieceCount, previous: previous, last: last)
-        previous = Array(UnsafeBufferPointer(start: samples + (n - 1) * rowBytes, count: rowBytes))
+    /// Hands the staged piece to the background once a thread is free for it (its
+    /// samples, filter and trial buffers are held only while it deflates).
+    func launch() {
+        guard let samples = staged else { return }
+        gate.enter(limit: threads)
+        let piece = PendingPiece(
+            samples: samples, rows: stagedRows, rowBytes: rowBytes, previous: previous, last: rowsDone == height,
+            gate: gate)
+        previous = Array(UnsafeBufferPointer(start: samples + (stagedRows - 1) * rowBytes, count: rowBytes))
         staged = nil
         stagedRows = 0; stagedCapacity = 0
-        job.start(bpp: max(1, channels * depth / 8), level: level)
-        pending.append(job)
+        piece.start(bpp: max(1, channels * depth / 8), level: level)
+        pending.append(piece)
     }
 
-    /// Writes the finished strips at the head of the queue; waits for the oldest while
-    /// more than `keep` are in flight.
+    /// Writes the deflated pieces at the head of the queue; waits for the oldest while
+    /// more than `keep` are pending (done pieces wait there for the ones before them).
     func drain(keep: Int) throws {
-        while let first = pending.first {
-            let mustWait = pending.count > keep
-            if mustWait { first.group.wait() } else if first.group.wait(timeout: .now()) == .timedOut { return }
+        while let first = pending.first, gate.isDone(first, wait: pending.count > keep) {
             pending.removeFirst()
             try write(first)
         }
     }
 
-    /// Writes one strip's deflated pieces as IDAT chunks (the zlib header before the first,
+    /// Writes one deflated piece as an IDAT chunk (the zlib header before the first piece,
     /// the combined Adler-32 after the last piece of the image).
-    func write(_ job: PendingStrip) throws {
-        for i in 0..<job.pieceCount {
-            let piece = job.results[i]
-            guard piece.size > 0 else { throw LunetteError.io("\(name): compression failed") }
-            adler = lp_adler32_combine(adler, piece.adler, piece.length)
-            var head: [UInt8] = []
-            if !headerWritten { head = [0x78, lp_zlib_header_flags(Int32(level))]; headerWritten = true }
-            var tail: [UInt8] = []
-            if job.last && i == job.pieceCount - 1 {
-                tail = [UInt8(adler >> 24), UInt8(adler >> 16 & 0xff), UInt8(adler >> 8 & 0xff), UInt8(adler & 0xff)]
-            }
-            try check(lp_write_chunk(writer, "IDAT", head, head.count, piece.data, piece.size, tail, tail.count))
+    func write(_ piece: PendingPiece) throws {
+        guard let data = piece.data, piece.size > 0 else { throw LunetteError.io("\(name): compression failed") }
+        adler = lp_adler32_combine(adler, piece.adler, piece.length)
+        var head: [UInt8] = []
+        if !headerWritten { head = [0x78, lp_zlib_header_flags(Int32(level))]; headerWritten = true }
+        var tail: [UInt8] = []
+        if piece.last {
+            tail = [UInt8(adler >> 24), UInt8(adler >> 16 & 0xff), UInt8(adler >> 8 & 0xff), UInt8(adler & 0xff)]
         }
+        try check(lp_write_chunk(writer, "IDAT", head, head.count, data, piece.size, tail, tail.count))
     }
 
     /// Writes IEND once every row is in.

@@ -43,7 +43,7 @@ final class ParallelPNGTests: XCTestCase {
     }
 
     func testPiecesJoinIntoOneStreamThatLibpngAndPillowRead() throws {
-        PNGStripWriter.minPieceBytes = 1  // as many pieces as threads, however small the strip
+        PNGStripWriter.minPieceBytes = 1 << 15  // 19-row pieces, cut across the strips
         let original = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
         var pillowChecked = 0
         for level in [0, 1, 6, 9] {
@@ -69,7 +69,7 @@ final class ParallelPNGTests: XCTestCase {
     /// pieces that join; the automatic choice at level 6 is about as small as the better.
     /// On a blurred photo it is clearly smaller than either (its rows go through Up).
     func testBothLevelSixMethodsJoinAndTheChoiceIsTheSmaller() throws {
-        PNGStripWriter.minPieceBytes = 1
+        PNGStripWriter.minPieceBytes = 1 << 15
         let photo = try PNGDecoder.decode(try AtomicFile.read(Fixtures.coffee), name: "coffee")
         let ramp = TestImages.make(IRect(0, 0, 301, 200)) { x, y in
             Pixel(Float(x) / 300, Float(y) / 199, Float((x * y) % 7) / 6, 1)
@@ -120,6 +120,45 @@ final class ParallelPNGTests: XCTestCase {
                 XCTAssertTrue(pil == a.samples8, "Pillow reads the same RGBA samples")
             }
         }
+    }
+
+    /// Pieces are cut every `pieceRows` rows of the file, whatever the strips and threads: the
+    /// bytes are the same with 1, 2 and 5 threads and any strip heights, and the rows come
+    /// back in order.
+    func testBytesDoNotDependOnThreadsOrStrips() throws {
+        let img = TestImages.make(IRect(0, 0, 83, 71)) { x, y in
+            Pixel(Float((x * 7 + y * 3) % 50) / 49, Float(y) / 70, Float((x ^ y) % 9) / 8, 1)
+        }
+        PNGStripWriter.minPieceBytes = 1 << 20
+        let whole = try AtomicFile.read(write(img, strips: [71], channels: 3, options: PNGOptions(), threads: 1))
+        XCTAssertEqual(idatCount(whole), 1)
+        PNGStripWriter.minPieceBytes = 5 * 83 * 3 - 7  // 5-row pieces after a first of one row
+        var outputs: [[UInt8]] = []
+        for (threads, strips) in [(1, [71]), (2, [1, 2, 37, 31]), (5, Array(repeating: 7, count: 10) + [1])] {
+            let bytes = try AtomicFile.read(write(img, strips: strips, channels: 3, options: PNGOptions(), threads: threads))
+            XCTAssertEqual(idatCount(bytes), 15, "\(threads) threads: one IDAT per 5 rows")
+            XCTAssertEqual(
+                try PNGDecoder.decode(bytes, name: "pieces").samples8, try PNGDecoder.decode(whole, name: "whole").samples8,
+                "\(threads) threads, strips \(strips)")
+            outputs.append(bytes)
+        }
+        XCTAssertEqual(outputs[1], outputs[0])
+        XCTAssertEqual(outputs[2], outputs[0])
+    }
+
+    func testMoreRowsThanTheImageIsAnError() throws {
+        let path = dir.appendingPathComponent("rows.png").path
+        XCTAssertThrowsError(
+            try AtomicFile.write(to: path) { file in
+                let writer = try PNGStripWriter(
+                    file: file, name: "rows.png", width: 8, height: 10, channels: 3, options: PNGOptions(), threads: 2)
+                for _ in 0..<2 {
+                    try writer.append(try Context().render(TestImages.random(8, 6, seed: 1), rect: IRect(0, 0, 8, 6)))
+                }
+                try writer.finish()
+            }
+        ) { XCTAssertTrue("\($0)".contains("12 rows handed in for an image of 10"), "\($0)") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "nothing written")
     }
 
     func testAdlerCombineMatchesOnePass() {

@@ -140,14 +140,16 @@ extension VideoTransfer {
 
 extension YUVEncoder {
     /// The 8-bit 4:2:0 path of `frame`: tiles rendered one by one and encoded straight from
-    /// their buffers (no strip copy), with the graph's last point steps (`kernels`) run
-    /// on each pair of rows just before it is encoded, while it is in cache.
+    /// their buffers (no strip copy), with the graph's last point steps (`kernels`, their
+    /// video variants where they have one) run on each pair of rows just before it is
+    /// encoded, while it is in cache.
     static func frame420(
         _ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
         into base: UnsafeMutablePointer<UInt8>
     ) throws {
         let rect = IRect(0, 0, f.width, f.height)
-        let (below, kernels) = image.peelingPointKernels(covering: rect)
+        let (below, peeled) = image.peelingPointKernels(covering: rect)
+        let kernels = peeled.map { $0.videoVariant ?? $0 }
         try VideoTransfer.withLaneEncoder { enc in
             // Tiles start on even file rows and columns: chroma blocks never straddle two.
             try context.forEachTile(below, rect: rect, tileWidth: 256, tileHeight: 128) { tile in

@@ -1,12 +1,15 @@
 import Codecs
+import Filters
 import Foundation
 import PixelCore
 import TestSupport
 import XCTest
 
 /// `lunette video`'s 8-bit 4:2:0 path computes with smaller curve tables than stills (Core
-/// Image's own default working format is half float): every code must stay within ±1 of an
-/// exact double-precision conversion around the same float graph, and few may differ at all.
+/// Image's own default working format is half float), and runs the graph's last point
+/// kernels as their video variants (CISepiaTone's smaller table): every code must stay
+/// within ±1 of an exact double-precision conversion around the stills' float graph, and
+/// few may differ at all.
 final class VideoPrecisionTests: XCTestCase {
     let kr = 0.2126, kb = 0.0722  // BT.709, limited range (the header below asks for it)
     var kg: Double { 1 - kr - kb }
@@ -58,29 +61,28 @@ final class VideoPrecisionTests: XCTestCase {
         return Image(SourceNode(buf, opaque: true))
     }
 
-    /// What `lunette video` chains do: a colour step, a presented Gaussian (σ 2), a warm matrix.
-    func look(_ image: Image, _ w: Int, _ h: Int) -> Image {
+    /// What `lunette video` chains do: a colour step, a presented Gaussian (σ 2), CISepiaTone.
+    func look(_ image: Image, _ w: Int, _ h: Int) throws -> Image {
         let rect = Rect(0, 0, Double(w), Double(h))
-        return
+        let blurred =
             image
             .mapped { p in
                 let l = 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z
                 return Pixel(l + (p.x - l) * 1.2 + 0.01, l + (p.y - l) * 1.2 + 0.01, l + (p.z - l) * 1.2 + 0.01, p.w)
             }
             .clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: rect)
-            .mapped { p in
-                Pixel(
-                    0.393 * p.x + 0.769 * p.y + 0.189 * p.z, 0.349 * p.x + 0.686 * p.y + 0.168 * p.z,
-                    0.272 * p.x + 0.534 * p.y + 0.131 * p.z, p.w)
-            }
+        let sepia = try Filter(name: "CISepiaTone")
+        try sepia.set("inputImage", .image(blurred))
+        return try sepia.outputImage()
     }
 
     /// (largest code difference, share of codes that differ) of the video path against exact.
     func compare(_ input: [UInt8], _ w: Int, _ h: Int) throws -> (Int, Double) {
         let f = try format(w, h)
         let fast = try YUVEncoder.frame(
-            look(YUVFrame(format: f, data: input).image(), w, h), format: f, context: Context(threads: 2))
-        let exact = codes(try Context(threads: 1).render(look(linear(input, w, h), w, h), rect: IRect(0, 0, w, h)), w, h)
+            try look(YUVFrame(format: f, data: input).image(), w, h), format: f, context: Context(threads: 2))
+        let exact = codes(
+            try Context(threads: 1).render(try look(linear(input, w, h), w, h), rect: IRect(0, 0, w, h)), w, h)
         let diffs = zip(fast.dropFirst(6), exact).map { abs(Int($0) - Int($1)) }
         return (diffs.max() ?? 0, Double(diffs.filter { $0 > 0 }.count) / Double(diffs.count))
     }
@@ -110,5 +112,23 @@ final class VideoPrecisionTests: XCTestCase {
             XCTAssertLessThanOrEqual(worst, 1, name)
             XCTAssertLessThanOrEqual(share, 0.02, "\(name): \(share * 100) % of codes differ")
         }
+    }
+
+    /// Paints every pixel one linear grey; its video variant paints another.
+    struct Paint: PointKernel {
+        let level: Float, variant: Float?
+        var preservesAlpha: Bool { true }
+        var videoVariant: (any PointKernel)? { variant.map { Paint(level: $0, variant: nil) } }
+        func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {
+            for i in 0..<count { dst[i] = Pixel(level, level, level, 1) }
+        }
+    }
+
+    func testTheGraphsLastPointKernelsRunAsTheirVideoVariants() throws {
+        let (w, h) = (16, 8)
+        let f = try format(w, h)
+        let frame = YUVFrame(format: f, data: [UInt8](repeating: 128, count: w * h * 3 / 2)).image()
+        let out = try YUVEncoder.frame(Image(PointNode([frame], Paint(level: 0.2, variant: 0.6))), format: f)
+        XCTAssertEqual(Set(out.dropFirst(6).prefix(w * h)), [Self.code(16 + 219 * Self.encode(0.6))])
     }
 }

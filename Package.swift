@@ -132,7 +132,7 @@ let package = Package(
                 "Filters", "PixelCore", "Codecs", "TestSupport", "Barcodes",
                 "CFreeType",
             ]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "PixelCore", "Filters", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "Filters", "PixelCore", "TestSupport"]),
         .testTarget(name: "LunetteCLITests", dependencies: ["TestSupport"]),
         .testTarget(

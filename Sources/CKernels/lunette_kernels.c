@@ -199,85 +199,6 @@ AVX2 long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
     return i;
 }
 
-AVX2 void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
-                                       long x0, long count, long shift, const float *lumaT, const float *chromaT,
-                                       const float *table, float *out) {
-    // Adding 1.5·2²³ rounds to the nearest integer, left in the low mantissa bits.
-    const __m128 magic = _mm_set1_ps(12582912.0f);
-    const __m128i mask = _mm_set_epi32(0, 0x3FFFFF, 0x3FFFFF, 0x3FFFFF);
-    for (long i = 0; i < count; i++) {
-        const long x = x0 + i;
-        __m128 v = _mm_set1_ps(lumaT[y[x]]);
-        if (cb) {
-            const long cx = x >> shift;
-            const __m128 d = _mm_add_ps(_mm_loadu_ps(chromaT + 4 * cb[cx]), _mm_loadu_ps(chromaT + 4 * (256 + cr[cx])));
-            v = _mm_add_ps(d, v);
-        }
-        v = _mm_add_ps(v, magic);
-        // Scalar loads: a 4-lane gather is slower than three loads on current cores.
-        const __m128i idx = _mm_and_si128(_mm_castps_si128(v), mask);
-        const float r = table[_mm_cvtsi128_si32(idx)], g = table[_mm_extract_epi32(idx, 1)];
-        const float b = table[_mm_extract_epi32(idx, 2)];
-        _mm_storeu_ps(out + 4 * i, _mm_setr_ps(r, g, b, 1.0f));
-    }
-}
-
-AVX2 static inline __m128 encode_lanes(__m128 v, const float *p, const float *pairs, int *ok) {
-    const __m128 x = _mm_add_ps(_mm_mul_ps(v, _mm_set1_ps(p[0])), _mm_set1_ps(p[1]));
-    const __m128 inside = _mm_and_ps(_mm_cmp_ps(x, _mm_setzero_ps(), _CMP_GE_OQ),
-                                     _mm_cmp_ps(x, _mm_set1_ps(p[2]), _CMP_LT_OQ));
-    if (_mm_movemask_ps(inside) != 0xF) { *ok = 0; return v; }
-    const __m128 fl = _mm_floor_ps(x);
-    const __m128 f = _mm_sub_ps(x, fl);
-    const __m128i i = _mm_cvttps_epi32(fl);
-    // (value, step) pairs, two per 128-bit register, then split into values and steps.
-    __m128 e01 = _mm_castpd_ps(_mm_load_sd((const double *)(pairs + 2 * _mm_cvtsi128_si32(i))));
-    e01 = _mm_castpd_ps(_mm_loadh_pd(_mm_castps_pd(e01), (const double *)(pairs + 2 * _mm_extract_epi32(i, 1))));
-    __m128 e23 = _mm_castpd_ps(_mm_load_sd((const double *)(pairs + 2 * _mm_extract_epi32(i, 2))));
-    e23 = _mm_castpd_ps(_mm_loadh_pd(_mm_castps_pd(e23), (const double *)(pairs + 2 * _mm_extract_epi32(i, 3))));
-    const __m128 a = _mm_shuffle_ps(e01, e23, _MM_SHUFFLE(2, 0, 2, 0));
-    const __m128 d = _mm_shuffle_ps(e01, e23, _MM_SHUFFLE(3, 1, 3, 1));
-    return _mm_fmadd_ps(d, f, a);
-}
-
-AVX2 long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
-                                      const float *pairs, unsigned char *yTop, unsigned char *ySecond,
-                                      unsigned char *cb, unsigned char *cr) {
-    const __m128 kr = _mm_set1_ps(p[3]), kg = _mm_set1_ps(p[4]), kb = _mm_set1_ps(p[5]);
-    const __m128 yA = _mm_set1_ps(p[6]), yB = _mm_set1_ps(p[7]), zero = _mm_setzero_ps();
-    const __m128 maxCode = _mm_set1_ps(p[11]);
-    long x = 0;
-    for (; x + 2 <= count; x += 2) {
-        // Lanes: top x, top x+1, second x, second x+1; transposed into planes R, G, B, A.
-        __m128 r = _mm_loadu_ps(top + 4 * x), g = _mm_loadu_ps(top + 4 * x + 4);
-        __m128 b = _mm_loadu_ps(second + 4 * x), a = _mm_loadu_ps(second + 4 * x + 4);
-        _MM_TRANSPOSE4_PS(r, g, b, a);
-        int ok = 1;
-        r = encode_lanes(r, p, pairs, &ok);
-        g = encode_lanes(g, p, pairs, &ok);
-        b = encode_lanes(b, p, pairs, &ok);
-        if (!ok) break;
-        const __m128 l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(kr, r), _mm_mul_ps(kg, g)), _mm_mul_ps(kb, b));
-        // maxps returns its second operand for NaN: NaN codes come out 0.
-        __m128 yc = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_mul_ps(l, yA), yB), zero), maxCode);
-        const __m128i yi = _mm_cvtps_epi32(yc);
-        yTop[x] = (unsigned char)_mm_extract_epi32(yi, 0);
-        yTop[x + 1] = (unsigned char)_mm_extract_epi32(yi, 1);
-        ySecond[x] = (unsigned char)_mm_extract_epi32(yi, 2);
-        ySecond[x + 1] = (unsigned char)_mm_extract_epi32(yi, 3);
-        const __m128 u = _mm_sub_ps(b, l), v = _mm_sub_ps(r, l);
-        __m128 s = _mm_hadd_ps(u, v);   // u0+u1, u2+u3, v0+v1, v2+v3
-        s = _mm_hadd_ps(s, s);          // Σu, Σv, Σu, Σv
-        __m128 c = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(s, _mm_set1_ps(0.25f)), _mm_set_ps(0, 0, p[9], p[8])),
-                              _mm_set1_ps(p[10]));
-        c = _mm_min_ps(_mm_max_ps(c, zero), maxCode);
-        const __m128i ci = _mm_cvtps_epi32(c);
-        cb[x >> 1] = (unsigned char)_mm_extract_epi32(ci, 0);
-        cr[x >> 1] = (unsigned char)_mm_extract_epi32(ci, 1);
-    }
-    return x;
-}
-
 #else
 
 // Other architectures: the Swift loops run instead.
@@ -291,18 +212,6 @@ void lunette_symmetric_column_avx2(const float *const *rows, float *out, long wi
 int lunette_kernels_have_avx512(void) { return 0; }
 long lunette_affine_opaque_avx2(float *px, long count, const float *m) {
     (void)px; (void)count; (void)m;
-    return 0;
-}
-void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
-                                  long x0, long count, long shift, const float *lumaT, const float *chromaT,
-                                  const float *table, float *out) {
-    (void)y; (void)cb; (void)cr; (void)x0; (void)count; (void)shift; (void)lumaT; (void)chromaT; (void)table;
-    (void)out;
-}
-long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
-                                 const float *pairs, unsigned char *yTop, unsigned char *ySecond,
-                                 unsigned char *cb, unsigned char *cr) {
-    (void)top; (void)second; (void)count; (void)p; (void)pairs; (void)yTop; (void)ySecond; (void)cb; (void)cr;
     return 0;
 }
 

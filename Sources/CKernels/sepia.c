@@ -3,13 +3,25 @@
 // luminance, its square root and the table position; then each pixel reads its two table
 // entries as whole R, G, B vectors (two loads, not six gathers, which are slower here) and
 // is interpolated, mixed and stored in place. Opaque runs skip the divisions by alpha (x/1
-// and x·1 are exact).
+// and x·1 are exact). Video's variant keeps the eight pixels as planes throughout: its
+// tone is polynomials, not table reads.
 #include "lunette_sepia.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
+
+// Eight pixels from p as planes of R, G, B and A (lane order 0 2 4 6 1 3 5 7); the same
+// steps on four planes give the pixels back.
+AVX2 static inline void sepia_planes(const float *p, __m256 *r, __m256 *g, __m256 *b, __m256 *a) {
+    const __m256 p0 = _mm256_loadu_ps(p), p1 = _mm256_loadu_ps(p + 8);
+    const __m256 p2 = _mm256_loadu_ps(p + 16), p3 = _mm256_loadu_ps(p + 24);
+    const __m256 t0 = _mm256_unpacklo_ps(p0, p1), t1 = _mm256_unpackhi_ps(p0, p1);
+    const __m256 t2 = _mm256_unpacklo_ps(p2, p3), t3 = _mm256_unpackhi_ps(p2, p3);
+    *r = _mm256_shuffle_ps(t0, t2, 0x44), *g = _mm256_shuffle_ps(t0, t2, 0xEE);
+    *b = _mm256_shuffle_ps(t1, t3, 0x44), *a = _mm256_shuffle_ps(t1, t3, 0xEE);
+}
 
 AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float intensity) {
     static const int pixel[8] = {0, 2, 4, 6, 1, 3, 5, 7};
@@ -20,12 +32,8 @@ AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float in
     long n = 0;
     for (; n + 8 <= count; n += 8) {
         float *p = px + 4 * n;
-        const __m256 p0 = _mm256_loadu_ps(p), p1 = _mm256_loadu_ps(p + 8);
-        const __m256 p2 = _mm256_loadu_ps(p + 16), p3 = _mm256_loadu_ps(p + 24);
-        const __m256 t0 = _mm256_unpacklo_ps(p0, p1), t1 = _mm256_unpackhi_ps(p0, p1);
-        const __m256 t2 = _mm256_unpacklo_ps(p2, p3), t3 = _mm256_unpackhi_ps(p2, p3);
-        const __m256 r = _mm256_shuffle_ps(t0, t2, 0x44), g = _mm256_shuffle_ps(t0, t2, 0xEE);
-        const __m256 b = _mm256_shuffle_ps(t1, t3, 0x44), a = _mm256_shuffle_ps(t1, t3, 0xEE);
+        __m256 r, g, b, a;
+        sepia_planes(p, &r, &g, &b, &a);
         const int live = _mm256_movemask_ps(_mm256_cmp_ps(a, zero, _CMP_GT_OQ));
         if (!live) continue;
         const int opaque = _mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) == 0xFF;
@@ -63,10 +71,61 @@ AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float in
     return n;
 }
 
+AVX2 long lunette_sepia_poly_avx2(float *px, long count, const float *poly, float intensity) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    const __m256 lr = _mm256_set1_ps(0.2126f), lg = _mm256_set1_ps(0.7152f), lb = _mm256_set1_ps(0.0722f);
+    const __m256 k = _mm256_set1_ps(intensity);
+    const int mix = intensity != 1.0f;
+    long n = 0;
+    for (; n + 8 <= count; n += 8) {
+        float *p = px + 4 * n;
+        __m256 r, g, b, a;
+        sepia_planes(p, &r, &g, &b, &a);
+        const __m256 alive = _mm256_cmp_ps(a, zero, _CMP_GT_OQ);
+        const int live = _mm256_movemask_ps(alive);
+        if (!live) continue;
+        const int opaque = _mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) == 0xFF;
+        // Lanes with alpha 0 may divide by zero here; they keep their pixel below.
+        const __m256 cr = opaque ? r : _mm256_div_ps(r, a), cg = opaque ? g : _mm256_div_ps(g, a);
+        const __m256 cb = opaque ? b : _mm256_div_ps(b, a);
+        const __m256 y = _mm256_fmadd_ps(cb, lb, _mm256_fmadd_ps(cg, lg, _mm256_mul_ps(cr, lr)));
+        if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ)) & live) break;
+        // R and G as polynomials in y^¼, B in y^½ (where each curve is smooth), Horner's rule;
+        // tone 0 where y is not above 0 (NaN too).
+        const __m256 keep = _mm256_cmp_ps(y, zero, _CMP_GT_OQ);
+        const __m256 u = _mm256_sqrt_ps(_mm256_and_ps(y, keep)), v = _mm256_sqrt_ps(u);
+        __m256 o[3];
+        const __m256 c[3] = {cr, cg, cb}, x[3] = {v, v, u};
+        for (int i = 0; i < 3; i++) {
+            const float *q = poly + 7 * i;
+            __m256 t = _mm256_set1_ps(q[6]);
+            for (int j = 5; j >= 0; j--) t = _mm256_fmadd_ps(t, x[i], _mm256_set1_ps(q[j]));
+            __m256 w = _mm256_and_ps(t, keep);
+            if (mix) w = _mm256_fmadd_ps(_mm256_sub_ps(w, c[i]), k, c[i]);
+            o[i] = _mm256_mul_ps(w, a);
+        }
+        const __m256 orr = _mm256_blendv_ps(r, o[0], alive), og = _mm256_blendv_ps(g, o[1], alive);
+        const __m256 ob = _mm256_blendv_ps(b, o[2], alive);
+        // The same transpose back: planes to pixels.
+        const __m256 u0 = _mm256_unpacklo_ps(orr, og), u1 = _mm256_unpackhi_ps(orr, og);
+        const __m256 u2 = _mm256_unpacklo_ps(ob, a), u3 = _mm256_unpackhi_ps(ob, a);
+        _mm256_storeu_ps(p, _mm256_shuffle_ps(u0, u2, 0x44));
+        _mm256_storeu_ps(p + 8, _mm256_shuffle_ps(u0, u2, 0xEE));
+        _mm256_storeu_ps(p + 16, _mm256_shuffle_ps(u1, u3, 0x44));
+        _mm256_storeu_ps(p + 24, _mm256_shuffle_ps(u1, u3, 0xEE));
+    }
+    return n;
+}
+
 #else
 
 long lunette_sepia_avx2(float *px, long count, const float *table, float intensity) {
     (void)px; (void)count; (void)table; (void)intensity;
+    return 0;
+}
+
+long lunette_sepia_poly_avx2(float *px, long count, const float *poly, float intensity) {
+    (void)px; (void)count; (void)poly; (void)intensity;
     return 0;
 }
 

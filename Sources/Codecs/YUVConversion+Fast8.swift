@@ -4,9 +4,16 @@ import PixelCore
 
 /// Table-driven conversion of 8-bit streams (what `lunette video` sees from ffmpeg): each
 /// code's R′G′B′ contribution comes from a 256-entry table (in decode-table index units),
-/// R′G′B′ is linearised by the nearest entry of the 2¹⁶-entry decode table (within 7·10⁻⁵
-/// of the exact curve, far below half an 8-bit step), and the encoder runs whole 2×2 blocks
-/// of 4:2:0 at a time.
+/// R′G′B′ is linearised by the nearest entry of a 2¹⁴-entry decode table, and the encoder
+/// runs whole 2×2 blocks of 4:2:0 at a time through a 2¹⁵-entry table.
+///
+/// Precision rule (video only): both tables are sized for L1, not for exactness. Core Image
+/// itself renders in half float by default (`kCIContextWorkingFormat` is RGBAh unless set),
+/// so video frames may be computed more coarsely than stills as long as every code stays
+/// within ±1 of an exact conversion around the same float graph and few differ (0.1–0.25 %
+/// of codes on the bench clips; VideoPrecisionTests holds it to ±1 and 2 %). Other depths
+/// and layouts keep `VideoTransfer`'s 2¹⁶/2¹⁷ tables; stills never come here.
+/// CLI: `lunette video --chain look.lua -i in.y4m -o out.y4m`
 struct YUV8Tables: Sendable {
     /// Y code → luma term (the same on R′, G′ and B′), already in decode-table index units
     /// (offset included).
@@ -21,7 +28,7 @@ struct YUV8Tables: Sendable {
     init(_ c: YUVConversion) {
         let ya = 1 / c.yScale, yb = -c.yOffset / c.yScale
         let ca = 1 / c.cScale, cb0 = -c.cOffset / c.cScale
-        let scale = Float(VideoTransfer.decodeCount) / (VideoTransfer.decodeHigh - VideoTransfer.decodeLow)
+        let scale = Float(VideoTransfer.decode8Count) / (VideoTransfer.decodeHigh - VideoTransfer.decodeLow)
         let offset = -VideoTransfer.decodeLow * scale
         luma = (0..<256).map { (Float($0) * ya + yb) * scale + offset }
         let cb = (0..<256).map { code -> SIMD4<Float> in
@@ -35,7 +42,7 @@ struct YUV8Tables: Sendable {
         chroma = cb + cr
         let lo = luma.min()! + (0..<3).map { i in cb.map { $0[i] }.min()! + cr.map { $0[i] }.min()! }.min()!
         let hi = luma.max()! + (0..<3).map { i in cb.map { $0[i] }.max()! + cr.map { $0[i] }.max()! }.max()!
-        inRange = lo >= 1 && hi <= Float(VideoTransfer.decodeCount) - 1
+        inRange = lo >= 1 && hi <= Float(VideoTransfer.decode8Count) - 1
     }
 }
 
@@ -47,7 +54,7 @@ extension YUVSourceNode {
         let w = f.width, cw = f.chromaWidth
         let lumaCount = w * f.height, chromaCount = cw * f.chromaHeight
         let mono = f.chroma == .mono
-        VideoTransfer.decodeTable.withUnsafeBufferPointer { dt in
+        VideoTransfer.decode8Table.withUnsafeBufferPointer { dt in
             t.luma.withUnsafeBufferPointer { lt in
                 t.chroma.withUnsafeBufferPointer { ct in
                     let table = dt.baseAddress!, luma = lt.baseAddress!, cbT = ct.baseAddress!, crT = cbT + 256
@@ -85,10 +92,20 @@ extension YUVSourceNode {
 }
 
 extension VideoTransfer {
-    /// The encode table as (value, step to the next entry) pairs: one load per lookup.
-    static let encodePairs: [SIMD2<Float>] = (0...encodeCount).map {
-        SIMD2(encodeTable[$0], encodeTable[$0 + 1] - encodeTable[$0])
-    }
+    /// The 8-bit path's decode table: 2¹⁴ entries over the same range, so the part photos
+    /// use (R′G′B′ 0…1, 4096 entries, 16 KiB) stays in L1. The nearest entry is at most
+    /// 1.2·10⁻⁴ of R′ away: 0.03 of an 8-bit step.
+    static let decode8Count = 1 << 14
+    static let decode8Table: [Float] = table(decodeLow, decodeHigh, decode8Count, exactDecode)
+    /// The 8-bit path's encode table as (value, step to the next entry) pairs, one load per
+    /// lookup: 2¹⁵ entries, so linear 0…1 (1820 pairs, 14 KiB) stays in L1. Interpolated:
+    /// within 7·10⁻⁵ of R′ near black, where the curve bends most (0.016 of a Y′ step), and
+    /// 2·10⁻⁷ on average over 0…1.5.
+    static let encode8Count = 1 << 15
+    static let encodePairs: [SIMD2<Float>] = {
+        let t = table(encodeLow, encodeHigh, encode8Count, exactEncode)
+        return (0...encode8Count).map { SIMD2(t[$0], t[$0 + 1] - t[$0]) }
+    }()
 
     /// Linear → R′G′B′ for four values of one channel, interpolated like `Interpolator`
     /// (the exact curve for values outside the table).
@@ -114,23 +131,25 @@ extension VideoTransfer {
         try encodePairs.withUnsafeBufferPointer {
             try body(
                 LaneEncoder(
-                    pairs: $0.baseAddress!, scale: Float(encodeCount) / (encodeHigh - encodeLow),
-                    offset: -encodeLow * Float(encodeCount) / (encodeHigh - encodeLow),
-                    last: Float(encodeCount)))
+                    pairs: $0.baseAddress!, scale: Float(encode8Count) / (encodeHigh - encodeLow),
+                    offset: -encodeLow * Float(encode8Count) / (encodeHigh - encodeLow),
+                    last: Float(encode8Count)))
         }
     }
 }
 
 extension YUVEncoder {
     /// The 8-bit 4:2:0 path of `frame`: tiles rendered one by one and encoded straight from
-    /// their buffers (no strip copy), with the graph's last point steps (`kernels`) run
-    /// on each pair of rows just before it is encoded, while it is in cache.
+    /// their buffers (no strip copy), with the graph's last point steps (`kernels`, their
+    /// video variants where they have one) run on each pair of rows just before it is
+    /// encoded, while it is in cache.
     static func frame420(
         _ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
         into base: UnsafeMutablePointer<UInt8>
     ) throws {
         let rect = IRect(0, 0, f.width, f.height)
-        let (below, kernels) = image.peelingPointKernels(covering: rect)
+        let (below, peeled) = image.peelingPointKernels(covering: rect)
+        let kernels = peeled.map { $0.videoVariant ?? $0 }
         try VideoTransfer.withLaneEncoder { enc in
             // Tiles start on even file rows and columns: chroma blocks never straddle two.
             try context.forEachTile(below, rect: rect, tileWidth: 256, tileHeight: 128) { tile in

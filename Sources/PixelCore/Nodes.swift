@@ -27,10 +27,16 @@ public protocol PointKernel: Sendable {
     /// vector loops know it: fused chains compose neighbouring affine maps and run chains
     /// of such steps in one pass (`OpaqueProgram`).
     var opaqueStep: OpaqueStep? { get }
+    /// The kernel `lunette video`'s 8-bit path runs in its place, or nil for this one: it
+    /// may compute more coarsely, under the video precision rule (every code within ±1 of
+    /// an exact conversion, few differing; docs/ARCHITECTURE.md, "Pixels, colour and
+    /// coordinates"). Stills never use it.
+    var videoVariant: (any PointKernel)? { get }
 }
 
 extension PointKernel {
     public var opaqueStep: OpaqueStep? { nil }
+    public var videoVariant: (any PointKernel)? { nil }
 }
 
 /// A point node: the same pixel of each input in, one pixel out.

@@ -59,4 +59,31 @@ final class SepiaToneTests: FilterTestCase {
         }
         XCTAssertGreaterThan(bright.count, 5, "some pixels take the exact curve")
     }
+
+    /// The video variant (`lunette video`'s 8-bit path: polynomials, no
+    /// table) stays within 0.05 of an 8-bit sRGB step of the model on every straight
+    /// channel, stills' table within 0.01: both far inside the video rule's ±1 code.
+    func testVideoVariantStaysWithinAFractionOfAnSRGBStep() throws {
+        let src = input(), rect = IRect(0, 0, 61, 9)
+        let still = try apply("CISepiaTone", src, ["inputIntensity": .number(1)])
+        let node = try XCTUnwrap(still.node as? PointNode)
+        let variant = try XCTUnwrap(node.kernel.videoVariant, "CISepiaTone has a video variant")
+        let video = try TestImages.render(Image(PointNode([src], variant)), rect)
+        let stills = try TestImages.render(still, rect)
+        let want = try TestImages.render(try mapOracle(src) { self.oracle($0, intensity: 1) }, rect)
+        func srgb(_ v: Float) -> Double { Transfer.linearToSRGB(Double(max(v, 0))) * 255 }
+        var worst = (video: 0.0, still: 0.0), differing = 0
+        for i in 0..<rect.count where want.pixels[i].w > 0 {
+            let a = want.pixels[i].w
+            for c in 0..<3 {
+                let w = srgb(want.pixels[i][c] / a)
+                worst.video = max(worst.video, abs(srgb(video.pixels[i][c] / a) - w))
+                worst.still = max(worst.still, abs(srgb(stills.pixels[i][c] / a) - w))
+            }
+            if video.pixels[i] != stills.pixels[i] { differing += 1 }
+        }
+        XCTAssertLessThan(worst.video, 0.05)
+        XCTAssertLessThan(worst.still, 0.01)
+        XCTAssertGreaterThan(differing, 0, "the variant computes on its own")
+    }
 }

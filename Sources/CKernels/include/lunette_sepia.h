@@ -11,4 +11,8 @@
 // luminance above 1 (the exact curve's domain) and returns how many it did.
 long lunette_sepia_avx2(float *px, long count, const float *table, float intensity);
 
+// `lunette video`'s variant: the same, but the tone from polynomials (`poly`: 7
+// coefficients from the constant up, for R and G in y^¼, then B in y^½), no table.
+long lunette_sepia_poly_avx2(float *px, long count, const float *poly, float intensity);
+
 #endif

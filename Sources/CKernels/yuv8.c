@@ -1,0 +1,259 @@
+// lunette video's 8-bit conversions (lunette_kernels.h): one row of Y′CbCr to linear RGBA,
+// and two rows of linear RGBA to 4:2:0. Same target and dispatch rules as lunette_kernels.c.
+#include "lunette_kernels.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+typedef double __attribute__((may_alias)) alias_double;  // a (value, step) pair read at once
+typedef unsigned __attribute__((may_alias)) alias_u32;    // a float copied as its bits
+
+// Pixel by pixel: what decode_pairs does not take (mono, 4:4:4, a lone first or last column).
+AVX2 static void decode_ones(const unsigned char *y, const unsigned char *cb, const unsigned char *cr, long x0,
+                             long count, long shift, const float *lumaT, const float *chromaT, const float *table,
+                             float *out) {
+    // Adding 1.5·2²³ rounds to the nearest integer, left in the low mantissa bits.
+    const __m128 magic = _mm_set1_ps(12582912.0f);
+    const __m128i mask = _mm_set_epi32(0, 0x3FFFFF, 0x3FFFFF, 0x3FFFFF);
+    for (long i = 0; i < count; i++) {
+        const long x = x0 + i;
+        __m128 v = _mm_set1_ps(lumaT[y[x]]);
+        if (cb) {
+            const long cx = x >> shift;
+            const __m128 d = _mm_add_ps(_mm_loadu_ps(chromaT + 4 * cb[cx]), _mm_loadu_ps(chromaT + 4 * (256 + cr[cx])));
+            v = _mm_add_ps(d, v);
+        }
+        v = _mm_add_ps(v, magic);
+        // Scalar loads: a 4-lane gather is slower than three loads on current cores.
+        const __m128i idx = _mm_and_si128(_mm_castps_si128(v), mask);
+        const float r = table[_mm_cvtsi128_si32(idx)], g = table[_mm_extract_epi32(idx, 1)];
+        const float b = table[_mm_extract_epi32(idx, 2)];
+        _mm_storeu_ps(out + 4 * i, _mm_setr_ps(r, g, b, 1.0f));
+    }
+}
+
+// Two pixels sharing one chroma sample (4:2:0 and 4:2:2, x even): decode_ones' sums, the
+// chroma term added up once, both pixels' indices stored together and read back as scalars
+// (cheaper than lane extracts), every output float copied by integer moves.
+AVX2 static void decode_pairs(const unsigned char *y, const unsigned char *cb, const unsigned char *cr, long x0,
+                              long pairs, const float *lumaT, const float *chromaT, const float *table,
+                              float *out) {
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    const __m256i mask = _mm256_setr_epi32(0x3FFFFF, 0x3FFFFF, 0x3FFFFF, 0, 0x3FFFFF, 0x3FFFFF, 0x3FFFFF, 0);
+    const alias_u32 *t = (const alias_u32 *)table;
+    alias_u32 *o = (alias_u32 *)out;
+    for (long k = 0; k < pairs; k++) {
+        const long x = x0 + 2 * k, cx = x >> 1;
+        const __m128 d = _mm_add_ps(_mm_loadu_ps(chromaT + 4 * cb[cx]), _mm_loadu_ps(chromaT + 4 * (256 + cr[cx])));
+        const __m256 dd = _mm256_set_m128(d, d);
+        const __m256 l = _mm256_set_m128(_mm_set1_ps(lumaT[y[x + 1]]), _mm_set1_ps(lumaT[y[x]]));
+        int i[8];
+        const __m256 v = _mm256_add_ps(_mm256_add_ps(dd, l), magic);
+        _mm256_storeu_si256((__m256i *)i, _mm256_and_si256(_mm256_castps_si256(v), mask));
+        o[8 * k] = t[i[0]];
+        o[8 * k + 1] = t[i[1]];
+        o[8 * k + 2] = t[i[2]];
+        o[8 * k + 3] = 0x3F800000u;  // 1.0f
+        o[8 * k + 4] = t[i[4]];
+        o[8 * k + 5] = t[i[5]];
+        o[8 * k + 6] = t[i[6]];
+        o[8 * k + 7] = 0x3F800000u;
+    }
+}
+
+AVX2 void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
+                                       long x0, long count, long shift, const float *lumaT, const float *chromaT,
+                                       const float *table, float *out) {
+    if (!cb || shift != 1 || count < 4) {
+        decode_ones(y, cb, cr, x0, count, shift, lumaT, chromaT, table, out);
+        return;
+    }
+    // A first odd column alone, then pairs, then a last column alone.
+    const long lead = x0 & 1, pairs = (count - lead) / 2;
+    decode_ones(y, cb, cr, x0, lead, shift, lumaT, chromaT, table, out);
+    decode_pairs(y, cb, cr, x0 + lead, pairs, lumaT, chromaT, table, out + 4 * lead);
+    const long done = lead + 2 * pairs;
+    decode_ones(y, cb, cr, x0 + done, count - done, shift, lumaT, chromaT, table, out + 4 * done);
+}
+
+AVX2 static inline __m128 encode_lanes(__m128 v, const float *p, const float *pairs, int *ok) {
+    const __m128 x = _mm_add_ps(_mm_mul_ps(v, _mm_set1_ps(p[0])), _mm_set1_ps(p[1]));
+    const __m128 inside = _mm_and_ps(_mm_cmp_ps(x, _mm_setzero_ps(), _CMP_GE_OQ),
+                                     _mm_cmp_ps(x, _mm_set1_ps(p[2]), _CMP_LT_OQ));
+    if (_mm_movemask_ps(inside) != 0xF) { *ok = 0; return v; }
+    const __m128 fl = _mm_floor_ps(x);
+    const __m128 f = _mm_sub_ps(x, fl);
+    const __m128i i = _mm_cvttps_epi32(fl);
+    // (value, step) pairs, two per 128-bit register, then split into values and steps.
+    __m128 e01 = _mm_castpd_ps(_mm_load_sd((const double *)(pairs + 2 * _mm_cvtsi128_si32(i))));
+    e01 = _mm_castpd_ps(_mm_loadh_pd(_mm_castps_pd(e01), (const double *)(pairs + 2 * _mm_extract_epi32(i, 1))));
+    __m128 e23 = _mm_castpd_ps(_mm_load_sd((const double *)(pairs + 2 * _mm_extract_epi32(i, 2))));
+    e23 = _mm_castpd_ps(_mm_loadh_pd(_mm_castps_pd(e23), (const double *)(pairs + 2 * _mm_extract_epi32(i, 3))));
+    const __m128 a = _mm_shuffle_ps(e01, e23, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128 d = _mm_shuffle_ps(e01, e23, _MM_SHUFFLE(3, 1, 3, 1));
+    return _mm_fmadd_ps(d, f, a);
+}
+
+// Whole 2×2 blocks one at a time (lunette_yuv8_encode420_avx2's contract).
+AVX2 static long encode420_pairs(const float *top, const float *second, long count, const float *p,
+                                 const float *pairs, unsigned char *yTop, unsigned char *ySecond,
+                                 unsigned char *cb, unsigned char *cr) {
+    const __m128 kr = _mm_set1_ps(p[3]), kg = _mm_set1_ps(p[4]), kb = _mm_set1_ps(p[5]);
+    const __m128 yA = _mm_set1_ps(p[6]), yB = _mm_set1_ps(p[7]), zero = _mm_setzero_ps();
+    const __m128 maxCode = _mm_set1_ps(p[11]);
+    long x = 0;
+    for (; x + 2 <= count; x += 2) {
+        // Lanes: top x, top x+1, second x, second x+1; transposed into planes R, G, B, A.
+        __m128 r = _mm_loadu_ps(top + 4 * x), g = _mm_loadu_ps(top + 4 * x + 4);
+        __m128 b = _mm_loadu_ps(second + 4 * x), a = _mm_loadu_ps(second + 4 * x + 4);
+        _MM_TRANSPOSE4_PS(r, g, b, a);
+        int ok = 1;
+        r = encode_lanes(r, p, pairs, &ok);
+        g = encode_lanes(g, p, pairs, &ok);
+        b = encode_lanes(b, p, pairs, &ok);
+        if (!ok) break;
+        const __m128 l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(kr, r), _mm_mul_ps(kg, g)), _mm_mul_ps(kb, b));
+        // maxps returns its second operand for NaN: NaN codes come out 0.
+        __m128 yc = _mm_min_ps(_mm_max_ps(_mm_add_ps(_mm_mul_ps(l, yA), yB), zero), maxCode);
+        const __m128i yi = _mm_cvtps_epi32(yc);
+        yTop[x] = (unsigned char)_mm_extract_epi32(yi, 0);
+        yTop[x + 1] = (unsigned char)_mm_extract_epi32(yi, 1);
+        ySecond[x] = (unsigned char)_mm_extract_epi32(yi, 2);
+        ySecond[x + 1] = (unsigned char)_mm_extract_epi32(yi, 3);
+        const __m128 u = _mm_sub_ps(b, l), v = _mm_sub_ps(r, l);
+        __m128 s = _mm_hadd_ps(u, v);   // u0+u1, u2+u3, v0+v1, v2+v3
+        s = _mm_hadd_ps(s, s);          // Σu, Σv, Σu, Σv
+        __m128 c = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(s, _mm_set1_ps(0.25f)), _mm_set_ps(0, 0, p[9], p[8])),
+                              _mm_set1_ps(p[10]));
+        c = _mm_min_ps(_mm_max_ps(c, zero), maxCode);
+        const __m128i ci = _mm_cvtps_epi32(c);
+        cb[x >> 1] = (unsigned char)_mm_extract_epi32(ci, 0);
+        cr[x >> 1] = (unsigned char)_mm_extract_epi32(ci, 1);
+    }
+    return x;
+}
+
+
+// Eight lanes of one channel through the encode table (see encode_lanes), or 0 in *ok when
+// a lane is outside it. Indices go through memory: scalar reloads beat lane extracts.
+AVX2 static inline __m256 encode_lanes8(__m256 v, const float *p, const float *pairs, int *ok) {
+    const __m256 x = _mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(p[0])), _mm256_set1_ps(p[1]));
+    const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GE_OQ),
+                                        _mm256_cmp_ps(x, _mm256_set1_ps(p[2]), _CMP_LT_OQ));
+    if (_mm256_movemask_ps(inside) != 0xFF) { *ok = 0; return v; }
+    const __m256 fl = _mm256_floor_ps(x);
+    const __m256 f = _mm256_sub_ps(x, fl);
+    int i[8];
+    _mm256_storeu_si256((__m256i *)i, _mm256_cvttps_epi32(fl));
+    const alias_double *pd = (const alias_double *)pairs;
+    const __m256d lo = _mm256_setr_pd(pd[i[0]], pd[i[1]], pd[i[2]], pd[i[3]]);
+    const __m256d hi = _mm256_setr_pd(pd[i[4]], pd[i[5]], pd[i[6]], pd[i[7]]);
+    // lo = v0 d0 v1 d1 | v2 d2 v3 d3, hi likewise for lanes 4…7; shuffle within halves,
+    // then put the lanes back in order 0…7.
+    const __m256 a = _mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 d = _mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi), _MM_SHUFFLE(3, 1, 3, 1));
+    // a = v0 v1 v4 v5 | v2 v3 v6 v7 → 0 1 2 3 4 5 6 7.
+    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    return _mm256_fmadd_ps(_mm256_permutevar8x32_ps(d, order), f, _mm256_permutevar8x32_ps(a, order));
+}
+
+// Two rows of eight pixels (RGBA) transposed to planes R, G, B in lane order 0 2 4 6 1 3 5 7.
+AVX2 static inline void planes8(const float *px, __m256 *r, __m256 *g, __m256 *b) {
+    const __m256 p0 = _mm256_loadu_ps(px), p1 = _mm256_loadu_ps(px + 8);
+    const __m256 p2 = _mm256_loadu_ps(px + 16), p3 = _mm256_loadu_ps(px + 24);
+    const __m256 t0 = _mm256_unpacklo_ps(p0, p1), t1 = _mm256_unpackhi_ps(p0, p1);
+    const __m256 t2 = _mm256_unpacklo_ps(p2, p3), t3 = _mm256_unpackhi_ps(p2, p3);
+    *r = _mm256_shuffle_ps(t0, t2, 0x44);
+    *g = _mm256_shuffle_ps(t0, t2, 0xEE);
+    *b = _mm256_shuffle_ps(t1, t3, 0x44);
+}
+
+// Four 2×2 blocks (columns 0…7 of both rows) with encode420_pairs' arithmetic, operation for
+// operation, so the bytes are the same; 0 when a value is outside the table (nothing written).
+AVX2 static int encode420_eight(const float *top, const float *second, const float *p, const float *pairs,
+                                unsigned char *yTop, unsigned char *ySecond, unsigned char *cb,
+                                unsigned char *cr) {
+    __m256 rt, gt, bt, rs, gs, bs;
+    planes8(top, &rt, &gt, &bt);
+    planes8(second, &rs, &gs, &bs);
+    int ok = 1;
+    rt = encode_lanes8(rt, p, pairs, &ok);
+    gt = encode_lanes8(gt, p, pairs, &ok);
+    bt = encode_lanes8(bt, p, pairs, &ok);
+    rs = encode_lanes8(rs, p, pairs, &ok);
+    gs = encode_lanes8(gs, p, pairs, &ok);
+    bs = encode_lanes8(bs, p, pairs, &ok);
+    if (!ok) return 0;
+    const __m256 kr = _mm256_set1_ps(p[3]), kg = _mm256_set1_ps(p[4]), kb = _mm256_set1_ps(p[5]);
+    const __m256 yA = _mm256_set1_ps(p[6]), yB = _mm256_set1_ps(p[7]), zero = _mm256_setzero_ps();
+    const __m256 maxCode = _mm256_set1_ps(p[11]);
+    const __m256 lt = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(kr, rt), _mm256_mul_ps(kg, gt)), _mm256_mul_ps(kb, bt));
+    const __m256 ls = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(kr, rs), _mm256_mul_ps(kg, gs)), _mm256_mul_ps(kb, bs));
+    // Lanes back to pixel order, then 32 → 16 → 8 bits (the codes are already 0…255).
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256 yt = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(lt, yA), yB), zero), maxCode);
+    const __m256 ys = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(ls, yA), yB), zero), maxCode);
+    const __m256i it = _mm256_permutevar8x32_epi32(_mm256_cvtps_epi32(yt), order);
+    const __m256i is = _mm256_permutevar8x32_epi32(_mm256_cvtps_epi32(ys), order);
+    const __m128i wt = _mm_packus_epi32(_mm256_castsi256_si128(it), _mm256_extracti128_si256(it, 1));
+    const __m128i ws = _mm_packus_epi32(_mm256_castsi256_si128(is), _mm256_extracti128_si256(is, 1));
+    const __m128i bytes = _mm_packus_epi16(wt, ws);
+    _mm_storel_epi64((__m128i *)yTop, bytes);
+    _mm_storel_epi64((__m128i *)ySecond, _mm_unpackhi_epi64(bytes, bytes));
+    // Block k is lane k (pixel 2k) plus lane k + 4 (pixel 2k + 1) of each row.
+    const __m256 ut = _mm256_sub_ps(bt, lt), vt = _mm256_sub_ps(rt, lt);
+    const __m256 us = _mm256_sub_ps(bs, ls), vs = _mm256_sub_ps(rs, ls);
+    const __m128 su = _mm_add_ps(_mm_add_ps(_mm256_castps256_ps128(ut), _mm256_extractf128_ps(ut, 1)),
+                                 _mm_add_ps(_mm256_castps256_ps128(us), _mm256_extractf128_ps(us, 1)));
+    const __m128 sv = _mm_add_ps(_mm_add_ps(_mm256_castps256_ps128(vt), _mm256_extractf128_ps(vt, 1)),
+                                 _mm_add_ps(_mm256_castps256_ps128(vs), _mm256_extractf128_ps(vs, 1)));
+    const __m128 quarter = _mm_set1_ps(0.25f), z = _mm_setzero_ps(), top4 = _mm_set1_ps(p[11]);
+    __m128 cu = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(su, quarter), _mm_set1_ps(p[8])), _mm_set1_ps(p[10]));
+    __m128 cv = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(sv, quarter), _mm_set1_ps(p[9])), _mm_set1_ps(p[10]));
+    cu = _mm_min_ps(_mm_max_ps(cu, z), top4);
+    cv = _mm_min_ps(_mm_max_ps(cv, z), top4);
+    const __m128i w = _mm_packus_epi32(_mm_cvtps_epi32(cu), _mm_cvtps_epi32(cv));
+    const __m128i c8 = _mm_packus_epi16(w, w);
+    const int cbs = _mm_cvtsi128_si32(c8), crs = _mm_extract_epi32(c8, 1);
+    __builtin_memcpy(cb, &cbs, 4);
+    __builtin_memcpy(cr, &crs, 4);
+    return 1;
+}
+
+AVX2 long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                      const float *pairs, unsigned char *yTop, unsigned char *ySecond,
+                                      unsigned char *cb, unsigned char *cr) {
+    long x = 0;
+    while (x + 8 <= count) {
+        if (encode420_eight(top + 4 * x, second + 4 * x, p, pairs, yTop + x, ySecond + x, cb + x / 2, cr + x / 2)) {
+            x += 8;
+            continue;
+        }
+        // A value outside the table: block by block, stopping before the one that has it.
+        const long done = encode420_pairs(top + 4 * x, second + 4 * x, 8, p, pairs, yTop + x, ySecond + x,
+                                          cb + x / 2, cr + x / 2);
+        x += done;
+        if (done < 8) return x;
+    }
+    return x + encode420_pairs(top + 4 * x, second + 4 * x, count - x, p, pairs, yTop + x, ySecond + x, cb + x / 2,
+                               cr + x / 2);
+}
+
+#else
+
+void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
+                                  long x0, long count, long shift, const float *lumaT, const float *chromaT,
+                                  const float *table, float *out) {
+    (void)y; (void)cb; (void)cr; (void)x0; (void)count; (void)shift; (void)lumaT; (void)chromaT; (void)table;
+    (void)out;
+}
+long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                 const float *pairs, unsigned char *yTop, unsigned char *ySecond,
+                                 unsigned char *cb, unsigned char *cr) {
+    (void)top; (void)second; (void)count; (void)p; (void)pairs; (void)yTop; (void)ySecond; (void)cb; (void)cr;
+    return 0;
+}
+
+#endif

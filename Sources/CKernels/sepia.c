@@ -23,24 +23,41 @@ AVX2 static inline void sepia_planes(const float *p, __m256 *r, __m256 *g, __m25
     *b = _mm256_shuffle_ps(t1, t3, 0x44), *a = _mm256_shuffle_ps(t1, t3, 0xEE);
 }
 
+// Eight pixels as planes (lane order as above), their straight colour and luminance, and
+// which lanes are live (alpha above 0: `live`, `alive`) or all opaque (alpha 1: x/1 is
+// exact, so those skip the divisions). Lanes with alpha 0 may divide by zero here; both
+// kernels leave them as they are.
+typedef struct {
+    __m256 r, g, b, a, cr, cg, cb, y, alive;
+    int live, opaque;
+} sepia_block;
+
+AVX2 static inline sepia_block sepia_load(const float *p) {
+    sepia_block k;
+    sepia_planes(p, &k.r, &k.g, &k.b, &k.a);
+    k.alive = _mm256_cmp_ps(k.a, _mm256_setzero_ps(), _CMP_GT_OQ);
+    k.live = _mm256_movemask_ps(k.alive);
+    k.opaque = _mm256_movemask_ps(_mm256_cmp_ps(k.a, _mm256_set1_ps(1.0f), _CMP_EQ_OQ)) == 0xFF;
+    k.cr = k.opaque ? k.r : _mm256_div_ps(k.r, k.a);
+    k.cg = k.opaque ? k.g : _mm256_div_ps(k.g, k.a);
+    k.cb = k.opaque ? k.b : _mm256_div_ps(k.b, k.a);
+    const __m256 lr = _mm256_set1_ps(0.2126f), lg = _mm256_set1_ps(0.7152f), lb = _mm256_set1_ps(0.0722f);
+    k.y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k.cr, lr), _mm256_mul_ps(k.cg, lg)), _mm256_mul_ps(k.cb, lb));
+    return k;
+}
+
 AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float intensity) {
     static const int pixel[8] = {0, 2, 4, 6, 1, 3, 5, 7};
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f), size = _mm256_set1_ps(4096.0f);
-    const __m256 lr = _mm256_set1_ps(0.2126f), lg = _mm256_set1_ps(0.7152f), lb = _mm256_set1_ps(0.0722f);
     const __m128 k = _mm_set1_ps(intensity);
     const int mix = intensity != 1.0f;
     long n = 0;
     for (; n + 8 <= count; n += 8) {
         float *p = px + 4 * n;
-        __m256 r, g, b, a;
-        sepia_planes(p, &r, &g, &b, &a);
-        const int live = _mm256_movemask_ps(_mm256_cmp_ps(a, zero, _CMP_GT_OQ));
+        const sepia_block e = sepia_load(p);
+        const int live = e.live, opaque = e.opaque;
         if (!live) continue;
-        const int opaque = _mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) == 0xFF;
-        // Lanes with alpha 0 may divide by zero here; they are skipped below.
-        const __m256 cr = opaque ? r : _mm256_div_ps(r, a), cg = opaque ? g : _mm256_div_ps(g, a);
-        const __m256 cb = opaque ? b : _mm256_div_ps(b, a);
-        const __m256 y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(cr, lr), _mm256_mul_ps(cg, lg)), _mm256_mul_ps(cb, lb));
+        const __m256 y = e.y;
         // A live luminance above 1 (infinity too) needs the exact curve: stop before it.
         const __m256 over = _mm256_cmp_ps(y, one, _CMP_GT_OQ);
         if (_mm256_movemask_ps(over) & live) break;
@@ -73,23 +90,16 @@ AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float in
 
 AVX2 long lunette_sepia_poly_avx2(float *px, long count, const float *poly, float intensity) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
-    const __m256 lr = _mm256_set1_ps(0.2126f), lg = _mm256_set1_ps(0.7152f), lb = _mm256_set1_ps(0.0722f);
     const __m256 k = _mm256_set1_ps(intensity);
     const int mix = intensity != 1.0f;
     long n = 0;
     for (; n + 8 <= count; n += 8) {
         float *p = px + 4 * n;
-        __m256 r, g, b, a;
-        sepia_planes(p, &r, &g, &b, &a);
-        const __m256 alive = _mm256_cmp_ps(a, zero, _CMP_GT_OQ);
-        const int live = _mm256_movemask_ps(alive);
-        if (!live) continue;
-        const int opaque = _mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) == 0xFF;
-        // Lanes with alpha 0 may divide by zero here; they keep their pixel below.
-        const __m256 cr = opaque ? r : _mm256_div_ps(r, a), cg = opaque ? g : _mm256_div_ps(g, a);
-        const __m256 cb = opaque ? b : _mm256_div_ps(b, a);
-        const __m256 y = _mm256_fmadd_ps(cb, lb, _mm256_fmadd_ps(cg, lg, _mm256_mul_ps(cr, lr)));
-        if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ)) & live) break;
+        const sepia_block e = sepia_load(p);
+        if (!e.live) continue;
+        const __m256 r = e.r, g = e.g, b = e.b, a = e.a, cr = e.cr, cg = e.cg, cb = e.cb, y = e.y;
+        const __m256 alive = e.alive;
+        if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ)) & e.live) break;
         // R and G as polynomials in y^¼, B in y^½ (where each curve is smooth), Horner's rule;
         // tone 0 where y is not above 0 (NaN too).
         const __m256 keep = _mm256_cmp_ps(y, zero, _CMP_GT_OQ);

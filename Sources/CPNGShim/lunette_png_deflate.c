@@ -28,37 +28,6 @@ static size_t deflate_zlib(int level, int light, const uint8_t *in, size_t n, in
     return complete ? size : 0;
 }
 
-// Finds, by inflating `data`, the bit where its final block starts and how many padding
-// bits follow its end; returns 0 unless `data` is exactly one valid raw deflate stream.
-static int final_block(const uint8_t *data, size_t n, size_t *start_bit, int *padding) {
-    z_stream s;
-    memset(&s, 0, sizeof s);
-    if (inflateInit2(&s, -15) != Z_OK) return 0;
-    uint8_t sink[1 << 15];
-    s.next_in = (Bytef *)data;
-    s.avail_in = (uInt)n;
-    size_t start = 0;
-    int ok = 0, pad = -1;
-    for (;;) {
-        s.next_out = sink;
-        s.avail_out = sizeof sink;
-        int rc = inflate(&s, Z_BLOCK);
-        if (rc == Z_STREAM_END) {
-            ok = s.total_in == n && pad >= 0;
-            break;
-        }
-        if ((rc != Z_OK && rc != Z_BUF_ERROR) || (rc == Z_BUF_ERROR && s.avail_in == 0)) break;
-        if (s.data_type & 128) {
-            if (s.data_type & 64) pad = s.data_type & 7;  // past the final block's end code
-            else start = (size_t)s.total_in * 8 - (size_t)(s.data_type & 7);  // a block starts here
-        }
-    }
-    inflateEnd(&s);
-    *start_bit = start;
-    *padding = pad;
-    return ok;
-}
-
 // This thread's libdeflate compressor for `level` (NULL when out of memory). Each holds
 // 656 KiB, so a thread keeps the two it used last (level 6's pieces try 5 and 6, the
 // blurred pictures' 5 and 4), not one per level.
@@ -89,7 +58,7 @@ static size_t deflate_libdeflate(int level, const uint8_t *in, size_t n, int las
     if (size == 0 || last) return size;
     size_t start;
     int padding;
-    if (!final_block(out, size, &start, &padding)) return 0;
+    if (!lp_final_block(out, size, in, n, &start, &padding)) return 0;
     out[start / 8] &= (uint8_t)~(1u << (start % 8));
     // The stored block's three header bits (0 00) fit in the zero padding when there are
     // three; then LEN 0 and NLEN 0xffff, byte-aligned.

@@ -64,6 +64,13 @@ void lp_filter_rows_using(int vector, const uint8_t *rows, const uint8_t *prev, 
 // (LP_DEFLATE_LIBDEFLATE_1 + level − 1; LP_DEFLATE_LIBDEFLATE is its level 6).
 enum { LP_DEFLATE_ZLIB_LIGHT = 100, LP_DEFLATE_LIBDEFLATE_1 = 101, LP_DEFLATE_LIBDEFLATE = 106 };
 size_t lp_deflate_piece_using(int method, const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap);
+// Where the final block of `data`, one raw deflate stream of the `n_in` bytes `in`, starts
+// (`start_bit`, LSB first) and how many padding bits end it (lunette_png_boundary.c); 0 unless
+// `data` is exactly one valid stream. `_using` with `fast` 0 is zlib's walk over every block;
+// 1 reads ISA-L's inflate state and returns 0 where it cannot tell (a fixed-code final header).
+int lp_final_block(const uint8_t *data, size_t n, const uint8_t *in, size_t n_in, size_t *start_bit, int *padding);
+int lp_final_block_using(int fast, const uint8_t *data, size_t n, const uint8_t *in, size_t n_in, size_t *start_bit,
+                         int *padding);
 // Filters `count` rows (`prev`: the row above, NULL at the top) and deflates them as one piece
 // (lunette_png_piece.c); sets `adler` to the Adler-32 of the filtered bytes. Other levels than
 // 6 filter by least residual sum and deflate through zlib; level 6 picks filter and deflater.

@@ -72,13 +72,16 @@ final class SymmetricConvolutionTests: XCTestCase {
     /// bit for bit what the clamp rendered into a larger buffer first gives, on tiles
     /// inside, across and wholly outside the box's edges.
     func testClampedBlurReadsTheClampsInputBitForBit() throws {
-        let img = TestImages.random(40, 30, seed: 9, origin: (5, -3))
-        let out = Rect(-20, -24, 85, 72)
-        let clamped = try TestImages.render(img.clampedToExtent(), IRect(-40, -44, 125, 112))
-        let direct = img.clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: out)
-        let materialised = Image(SourceNode(clamped)).gaussianBlurred(sigma: 2).cropped(to: out)
-        let a = try TestImages.render(direct, tile: 16), b = try TestImages.render(materialised, tile: 16)
-        XCTAssertEqual(Self.floats(a), Self.floats(b))
+        let source = TestImages.random(40, 30, seed: 9, origin: (5, -3))
+        // A loaded image (read in place) and a moved one (rendered: the video path's case).
+        for img in [source, source.transformed(by: .translation(3, 2))] {
+            let out = Rect(-20, -24, 85, 72)
+            let clamped = try TestImages.render(img.clampedToExtent(), IRect(-40, -44, 125, 112))
+            let direct = img.clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: out)
+            let materialised = Image(SourceNode(clamped)).gaussianBlurred(sigma: 2).cropped(to: out)
+            let a = try TestImages.render(direct, tile: 16), b = try TestImages.render(materialised, tile: 16)
+            XCTAssertEqual(Self.floats(a), Self.floats(b))
+        }
     }
 
     /// Every channel of every row, as bit patterns (so −0 and 0 differ too).

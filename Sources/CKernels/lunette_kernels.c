@@ -97,24 +97,38 @@ AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, con
     const long n = 2 * r + 1;
     const __m256 c = _mm256_set1_ps(k[r]);
     long x = 0;
-    for (; x + 8 <= width; x += 8) {
+    // Six pixels a step, as three pairs: pair j's tap pairs are the two-pixel vectors at
+    // pixels 2j + i and 2j + n − 1 − i. A vector one pair reads at tap i another reads two
+    // taps later, so each is loaded once and carried: even and odd taps keep their own sets.
+    for (; x + 6 <= width; x += 6) {
         const float *p = s + 4 * x;
-        __m256 a0 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r), c);
-        __m256 a1 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 8), c);
-        __m256 a2 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 16), c);
-        __m256 a3 = _mm256_mul_ps(_mm256_loadu_ps(p + 4 * r + 24), c);
-        for (long i = 0; i < r; i++) {
-            const __m256 w = _mm256_set1_ps(k[i]);
-            const float *pa = p + 4 * i, *pb = p + 4 * (n - 1 - i);
-            a0 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa), _mm256_loadu_ps(pb)), w, a0);
-            a1 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 8), _mm256_loadu_ps(pb + 8)), w, a1);
-            a2 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 16), _mm256_loadu_ps(pb + 16)), w, a2);
-            a3 = _mm256_fmadd_ps(_mm256_add_ps(_mm256_loadu_ps(pa + 24), _mm256_loadu_ps(pb + 24)), w, a3);
+#define AT(m) _mm256_loadu_ps(p + 4 * (m))
+        __m256 a0 = _mm256_mul_ps(AT(r), c), a1 = _mm256_mul_ps(AT(r + 2), c), a2 = _mm256_mul_ps(AT(r + 4), c);
+        __m256 e0 = AT(0), e1 = AT(2), f1 = AT(n + 1), f2 = AT(n + 3);  // even taps
+        __m256 o0 = AT(1), o1 = AT(3), g1 = AT(n), g2 = AT(n + 2);      // odd taps
+        long i = 0;
+        for (; i + 2 <= r; i += 2) {
+            __m256 w = _mm256_set1_ps(k[i]), L = AT(i + 4), R = AT(n - 1 - i);
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(e0, R), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(e1, f1), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(L, f2), w, a2);
+            e0 = e1; e1 = L; f2 = f1; f1 = R;
+            w = _mm256_set1_ps(k[i + 1]); L = AT(i + 5); R = AT(n - 2 - i);
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(o0, R), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(o1, g1), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(L, g2), w, a2);
+            o0 = o1; o1 = L; g2 = g1; g1 = R;
         }
+        if (i < r) {
+            const __m256 w = _mm256_set1_ps(k[i]), R = AT(n - 1 - i);
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(e0, R), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(e1, f1), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(AT(i + 4), f2), w, a2);
+        }
+#undef AT
         _mm256_storeu_ps(out + 4 * x, a0);
         _mm256_storeu_ps(out + 4 * x + 8, a1);
         _mm256_storeu_ps(out + 4 * x + 16, a2);
-        _mm256_storeu_ps(out + 4 * x + 24, a3);
     }
     for (; x < width; x++) {
         const float *p = s + 4 * x;
@@ -163,6 +177,44 @@ AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, lo
     }
 }
 
+AVX2 void lunette_symmetric_column4_avx2(const float *const *rows, float *const *out, long width, const float *k,
+                                         long r) {
+    const long n = 2 * r + 1;
+    long x = 0;
+    if (!have_avx512()) {
+        const __m256 c = _mm256_set1_ps(k[r]);
+        // Two pixels of all four rows a step. Output j's tap pair i is rows j + i and
+        // j + n − 1 − i: the four left rows slide down one row per tap and the four right
+        // rows up one, so each step loads one new row on each side and carries three.
+        for (; x + 2 <= width; x += 2) {
+            const long o = 4 * x;
+#define ROW(m) _mm256_loadu_ps(rows[m] + o)
+            __m256 a0 = _mm256_mul_ps(ROW(r), c), a1 = _mm256_mul_ps(ROW(r + 1), c);
+            __m256 a2 = _mm256_mul_ps(ROW(r + 2), c), a3 = _mm256_mul_ps(ROW(r + 3), c);
+            __m256 l0 = ROW(0), l1 = ROW(1), l2 = ROW(2), q1 = ROW(n), q2 = ROW(n + 1), q3 = ROW(n + 2);
+            for (long i = 0; i < r; i++) {
+                const __m256 w = _mm256_set1_ps(k[i]), l3 = ROW(i + 3), q0 = ROW(n - 1 - i);
+                a0 = _mm256_fmadd_ps(_mm256_add_ps(l0, q0), w, a0);
+                a1 = _mm256_fmadd_ps(_mm256_add_ps(l1, q1), w, a1);
+                a2 = _mm256_fmadd_ps(_mm256_add_ps(l2, q2), w, a2);
+                a3 = _mm256_fmadd_ps(_mm256_add_ps(l3, q3), w, a3);
+                l0 = l1; l1 = l2; l2 = l3; q3 = q2; q2 = q1; q1 = q0;
+            }
+#undef ROW
+            _mm256_storeu_ps(out[0] + o, a0);
+            _mm256_storeu_ps(out[1] + o, a1);
+            _mm256_storeu_ps(out[2] + o, a2);
+            _mm256_storeu_ps(out[3] + o, a3);
+        }
+    }
+    if (x < width && n + 3 <= 64) {
+        // The rest (or all, with AVX-512) row by row, on row pointers moved to column x.
+        const float *moved[64];
+        for (long i = 0; i < n + 3; i++) moved[i] = rows[i] + 4 * x;
+        for (long j = 0; j < 4; j++) lunette_symmetric_column_avx2(moved + j, out[j] + 4 * x, width - x, k, r);
+    }
+}
+
 AVX512 static long affine_opaque_avx512(float *px, long count, const float *m) {
     const __m512 c0 = _mm512_broadcast_f32x4(_mm_loadu_ps(m)), c1 = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 4));
     const __m512 c2 = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 8)), o = _mm512_broadcast_f32x4(_mm_loadu_ps(m + 12));
@@ -207,6 +259,10 @@ void lunette_symmetric_row_avx2(const float *s, float *out, long width, const fl
     (void)s; (void)out; (void)width; (void)k; (void)r;
 }
 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
+    (void)rows; (void)out; (void)width; (void)k; (void)r;
+}
+void lunette_symmetric_column4_avx2(const float *const *rows, float *const *out, long width, const float *k,
+                                    long r) {
     (void)rows; (void)out; (void)width; (void)k; (void)r;
 }
 int lunette_kernels_have_avx512(void) { return 0; }

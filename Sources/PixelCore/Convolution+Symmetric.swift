@@ -104,6 +104,21 @@ extension Convolution {
         }
     }
 
+    /// Four rows of `symmetricColumn` at once: `out[j]` from `rows[j ..< j + 2r + 1]`
+    /// (`rows` holds 2r + 4). The AVX2 loop loads each row once for all four outputs; the
+    /// sums are the same, bit for bit, as four separate rows.
+    static func symmetricColumn4(
+        _ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafePointer<UnsafeMutablePointer<Pixel>>,
+        _ w: Int, _ k: UnsafePointer<Float>, radius r: Int
+    ) {
+        if avx2 {
+            let rf = UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+            let of = UnsafeRawPointer(out).assumingMemoryBound(to: UnsafeMutablePointer<Float>?.self)
+            return lunette_symmetric_column4_avx2(rf, of, w, k, r)
+        }
+        for j in 0..<4 { symmetricColumn(rows + j, out[j], w, k, radius: r) }
+    }
+
     @inline(__always)
     static func symmetricColumn(
         _ rows: UnsafePointer<UnsafePointer<Pixel>>, _ out: UnsafeMutablePointer<Pixel>,

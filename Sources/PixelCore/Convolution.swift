@@ -11,36 +11,69 @@ public enum Convolution {
     }
 
     /// Convolves `src` separably with `kx` horizontally and `ky` vertically into `dst`
-    /// (`src` must cover `dst` grown by the kernels' radii).
-    public static func separable(_ src: PixelBuffer, _ dst: PixelBuffer, _ kx: [Float], _ ky: [Float]) {
+    /// (`src` must cover `dst` grown by the kernels' radii). With `clamp`, `src` holds only
+    /// that box's part of it and the edge pixels of the box extend beyond it (a clamped
+    /// input read without first copying it into a larger buffer).
+    public static func separable(
+        _ src: PixelBuffer, _ dst: PixelBuffer, _ kx: [Float], _ ky: [Float], clamp: IRect? = nil
+    ) {
         let rx = kx.count / 2, ry = ky.count / 2, n = ky.count
-        let w = dst.width
-        // Horizontal rows go round a ring of n rows; each output row is combined as soon
-        // as its n rows are in (a small buffer that stays in cache). Rows sit one cache line
-        // more than their width apart: at 256 pixels (4 KiB) apart, the n loads of a column
-        // would all map to one L1 set and evict each other.
-        let stride = w + 4
-        let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, stride * n))
-        defer { ring.deallocate() }
+        let w = dst.width, h = dst.height
         let fast = isSymmetric(kx) && isSymmetric(ky) && symmetricRadii.contains(rx) && symmetricRadii.contains(ry)
+        // Horizontal rows go round a ring; output rows are combined as soon as their rows
+        // are in (a small buffer that stays in cache), four at a time for symmetric kernels
+        // (whose column pass loads each ring row once for four outputs), the last 1–3 alone.
+        // Rows sit one cache line more than their width apart: at 256 pixels (4 KiB) apart,
+        // the loads of a column would all map to one L1 set and evict each other.
+        let group = fast ? 4 : 1
+        let slots = n + group - 1
+        let stride = w + 4
+        let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, stride * slots))
+        defer { ring.deallocate() }
+        let x0 = dst.rect.x - rx, span = w + 2 * rx
+        // A source row extended past the clamp box's sides, when a row needs that.
+        let extended = UnsafeMutablePointer<Pixel>.allocate(capacity: clamp == nil ? 1 : span)
+        defer { extended.deallocate() }
+        /// Source row `y` (absolute) from column x0 on.
+        func sourceRow(_ y: Int) -> UnsafePointer<Pixel> {
+            guard let box = clamp else { return UnsafePointer(src.row(y - src.rect.y) + (x0 - src.rect.x)) }
+            let row = src.row(min(max(y, box.y), box.maxY - 1) - src.rect.y) - src.rect.x
+            if x0 >= box.x, x0 + span <= box.maxX { return UnsafePointer(row + x0) }
+            let left = min(span, max(0, box.x - x0)), right = min(span - left, max(0, x0 + span - box.maxX))
+            let middle = span - left - right
+            if left > 0 { extended.update(repeating: row[box.x], count: left) }
+            if middle > 0 { (extended + left).update(from: row + x0 + left, count: middle) }
+            if right > 0 { (extended + left + middle).update(repeating: row[box.maxX - 1], count: right) }
+            return UnsafePointer(extended)
+        }
         kx.withUnsafeBufferPointer { hk in
             ky.withUnsafeBufferPointer { vk in
-                withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: n) { rowsIn in
-                    for r in 0..<(dst.height + 2 * ry) {
-                        let s = src.row(dst.rect.y - ry + r - src.rect.y) + (dst.rect.x - rx - src.rect.x)
-                        if fast {
-                            symmetricRow(s, ring + (r % n) * stride, w, hk.baseAddress!, radius: rx)
-                        } else {
-                            horizontal(s, ring + (r % n) * stride, w, hk.baseAddress!, hk.count)
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: slots) { rowsIn in
+                    withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Pixel>.self, capacity: group) { outs in
+                        /// Output rows ly ..< ly + count from the ring (count = group, or 1).
+                        func combine(_ ly: Int, _ count: Int) {
+                            for i in 0..<(n + count - 1) { rowsIn[i] = UnsafePointer(ring + ((ly + i) % slots) * stride) }
+                            if count > 1 {
+                                for j in 0..<count { outs[j] = dst.row(ly + j) }
+                                symmetricColumn4(rowsIn.baseAddress!, outs.baseAddress!, w, vk.baseAddress!, radius: ry)
+                            } else if fast {
+                                symmetricColumn(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, radius: ry)
+                            } else {
+                                vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                            }
                         }
-                        let ly = r - (n - 1)
-                        if ly < 0 { continue }
-                        for i in 0..<n { rowsIn[i] = UnsafePointer(ring + ((ly + i) % n) * stride) }
-                        if fast {
-                            symmetricColumn(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, radius: ry)
-                        } else {
-                            vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                        let whole = h / group * group
+                        for r in 0..<(h + 2 * ry) {
+                            let s = sourceRow(dst.rect.y - ry + r)
+                            if fast {
+                                symmetricRow(s, ring + (r % slots) * stride, w, hk.baseAddress!, radius: rx)
+                            } else {
+                                horizontal(s, ring + (r % slots) * stride, w, hk.baseAddress!, hk.count)
+                            }
+                            let last = r - (slots - 1)  // first output row whose group is now in
+                            if last >= 0, last % group == 0, last < whole { combine(last, group) }
                         }
+                        for ly in whole..<h { combine(ly, 1) }
                     }
                 }
             }

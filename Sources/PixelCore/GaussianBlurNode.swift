@@ -66,15 +66,22 @@ public final class GaussianBlurNode: ImageNode, @unchecked Sendable {
             dst = plan.render(rect, inputs[0], session)
         } else {
             let r = sourceReach, need = rect.grown(r, r)
-            // A source already in memory is read in place when it covers the halo.
+            // Pixels already in memory (a loaded image, through clamps and crops) are read in
+            // place when they cover the halo; a clamp whose edges the halo crosses is read as
+            // its input, extended row by row.
             let src: PixelBuffer
-            if let node = inputs[0].node as? SourceNode, node.buffer.rect.intersection(need) == need {
-                src = node.buffer
+            var box: IRect?
+            if let b = session.borrow(inputs[0], need) {
+                src = b
+            } else if let c = inputs[0].node as? ClampNode, !c.box.isEmpty, c.box.intersection(need) != need {
+                let roi = IRect(covering: c.regionOfInterest(for: need, input: 0))
+                src = session.borrow(c.inputs[0], roi) ?? session.render(c.inputs[0], roi)
+                box = c.box
             } else {
                 src = session.render(inputs[0], need)
             }
             dst = session.output(rect, zeroed: false)  // separable writes every pixel
-            Convolution.separable(src, dst, direct, direct)
+            Convolution.separable(src, dst, direct, direct, clamp: box)
         }
         dst.clear(outside: IRect.clipping(extent, to: rect))
         return dst

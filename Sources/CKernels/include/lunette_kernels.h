@@ -16,6 +16,11 @@ void lunette_symmetric_row_avx2(const float *s, float *out, long width, const fl
 // One row of out[x] = Σ k[i]·rows[i][x] for a symmetric kernel of radius r (2r + 1 rows).
 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r);
 
+// Four rows of lunette_symmetric_column_avx2 at once: out[j] = Σ k[i]·rows[j + i][x] for
+// j = 0…3 (2r + 4 rows), each row loaded once for all four; the same sums, bit for bit.
+void lunette_symmetric_column4_avx2(const float *const *rows, float *const *out, long width, const float *k,
+                                    long r);
+
 // Opaque pixels through a colour matrix: px[i] = m[0..3]·r + m[4..7]·g + m[8..11]·b + m[12..15]
 // (m[12..15] holds the offset, alpha 1 in its last lane), two pixels at a time while both
 // have alpha exactly 1. Returns how many pixels it did (even, from the start).

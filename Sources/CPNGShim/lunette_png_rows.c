@@ -195,23 +195,36 @@ void lp_idat_begin(lp_reader *r, const lp_info *info, int has_trns, int add_alph
     r->idat = d;
 }
 
+// 8-bit pixels of `in` channels to `outc`: grey fills R, G and B; a missing alpha is opaque
+// (`in` and `outc` constants where inlined, so each layout is its own loop).
+static inline __attribute__((always_inline)) void expand8(const uint8_t *s, uint8_t *o, size_t width, int in,
+                                                          int outc) {
+    for (size_t x = 0; x < width; x++, s += in, o += outc) {
+        o[0] = s[0];
+        o[1] = s[in >= 3 ? 1 : 0];
+        o[2] = s[in >= 3 ? 2 : 0];
+        if (outc == 4) o[3] = in == 2 ? s[1] : in == 4 ? s[3] : 0xff;
+    }
+}
+
 // One stored row (unfiltered, `src`) into the layout libpng would deliver, when that is not
 // the stored one.
 static void lay_out(const lp_idat *d, const uint8_t *src, uint8_t *out, size_t width) {
     int in = d->in_channels, outc = d->out_channels;
-    size_t bytes = (size_t)d->depth / 8;
+    if (d->depth == 8) {  // grey to RGB or RGBA, grey-alpha to RGBA, RGB to RGBA
+        if (in == 1) (outc == 3 ? expand8(src, out, width, 1, 3) : expand8(src, out, width, 1, 4));
+        else if (in == 2) expand8(src, out, width, 2, 4);
+        else expand8(src, out, width, 3, 4);
+        return;
+    }
+    // 16-bit samples, in host order (as png_set_swap on little-endian hosts).
     for (size_t x = 0; x < width; x++) {
         const uint8_t *s = src + x * d->bpp;
-        uint8_t *o = out + x * (size_t)outc * bytes;
+        uint8_t *o = out + x * (size_t)outc * 2;
         for (int k = 0; k < outc; k++) {
-            // Grey fills R, G and B; a missing alpha is opaque.
             int from = in >= 3 ? (k < in ? k : -1) : (k < 3 ? 0 : (in == 2 ? 1 : -1));
-            if (bytes == 1) {
-                o[k] = from < 0 ? 0xff : s[from];
-            } else {
-                uint16_t v = from < 0 ? 0xffff : (uint16_t)(s[2 * from] << 8 | s[2 * from + 1]);
-                memcpy(o + 2 * k, &v, 2);  // host order, as png_set_swap on little-endian hosts
-            }
+            uint16_t v = from < 0 ? 0xffff : (uint16_t)(s[2 * from] << 8 | s[2 * from + 1]);
+            memcpy(o + 2 * k, &v, 2);
         }
     }
 }

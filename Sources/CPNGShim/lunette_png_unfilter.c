@@ -1,8 +1,8 @@
 // PNG row unfiltering (the inverse of the five filters of PNG § 9), for the IDAT reader of
 // lunette_png_rows.c. Sub, Average and Paeth depend on the pixel to the left, so they run a
-// pixel at a time; on 3- and 4-byte pixels the pixel's bytes go through SSE2 lanes together,
-// and two rows run as a wavefront (libpng's own build in Debian unfilters Paeth a byte at a
-// time, with a branch per byte).
+// pixel at a time; a pixel's bytes go through SSE2 lanes together (one row: 3- and 4-byte
+// pixels), and two rows run as a wavefront (any pixel size) (libpng's own build in Debian
+// unfilters Paeth a byte at a time, with a branch per byte).
 #include "lunette_png.h"
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +24,17 @@ static void unfilter_plain(int type, const uint8_t *src, const uint8_t *prev, ui
     }
 }
 
-#if defined(__SSE2__)
-// `bpp` is a constant 3 or 4 wherever these are inlined, so the copies compile to moves.
+#if defined(__SSE2__) && defined(__x86_64__)
+// A pixel's 1–8 bytes in 16-bit lanes. `bpp` is a constant wherever these are inlined, so the
+// copies compile to moves.
 static inline __attribute__((always_inline)) __m128i load_px(const uint8_t *p, size_t bpp) {
-    uint32_t v = 0;
+    uint64_t v = 0;
     memcpy(&v, p, bpp);
-    return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
+    return _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)v), _mm_setzero_si128());
 }
 
 static inline __attribute__((always_inline)) void store_px(uint8_t *p, __m128i v, size_t bpp) {
-    uint32_t w = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(v, v));
+    uint64_t w = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(v, v));
     memcpy(p, &w, bpp);
 }
 
@@ -122,17 +123,22 @@ typedef void (*pair_fn)(const uint8_t *, const uint8_t *, const uint8_t *, uint8
                                                uint8_t *d0, uint8_t *d1, size_t n) {                       \
         unfilter_pair_px(t0, t1, s0, s1, prev, d0, d1, n, bpp);                                            \
     }
-#define LP_PAIRS(bpp) \
+#define LP_PAIRS(bpp)                                                                              \
     LP_PAIR(1, 1, bpp) LP_PAIR(1, 3, bpp) LP_PAIR(1, 4, bpp) LP_PAIR(3, 1, bpp) LP_PAIR(3, 3, bpp) \
-    LP_PAIR(3, 4, bpp) LP_PAIR(4, 1, bpp) LP_PAIR(4, 3, bpp) LP_PAIR(4, 4, bpp)
+    LP_PAIR(3, 4, bpp) LP_PAIR(4, 1, bpp) LP_PAIR(4, 3, bpp) LP_PAIR(4, 4, bpp)                    \
+    static const pair_fn pairs_##bpp[3][3] = {{pair_11_##bpp, pair_13_##bpp, pair_14_##bpp},        \
+                                              {pair_31_##bpp, pair_33_##bpp, pair_34_##bpp},        \
+                                              {pair_41_##bpp, pair_43_##bpp, pair_44_##bpp}};
+// Every pixel size of 8- and 16-bit PNGs: grey, grey-alpha, RGB, RGBA, 16-bit RGB and RGBA.
+LP_PAIRS(1)
+LP_PAIRS(2)
 LP_PAIRS(3)
 LP_PAIRS(4)
+LP_PAIRS(6)
+LP_PAIRS(8)
 
-// [bpp 3 or 4][first row's type][second's], types Sub (1), Average (3) and Paeth (4) as 0, 1, 2.
-static const pair_fn pairs[2][3][3] = {
-    {{pair_11_3, pair_13_3, pair_14_3}, {pair_31_3, pair_33_3, pair_34_3}, {pair_41_3, pair_43_3, pair_44_3}},
-    {{pair_11_4, pair_13_4, pair_14_4}, {pair_31_4, pair_33_4, pair_34_4}, {pair_41_4, pair_43_4, pair_44_4}},
-};
+// [bytes per pixel][first row's type][second's], types Sub (1), Average (3) and Paeth (4) as 0, 1, 2.
+static const pair_fn (*const pairs[9])[3] = {NULL, pairs_1, pairs_2, pairs_3, pairs_4, NULL, pairs_6, NULL, pairs_8};
 
 static void unfilter_sse2(int type, const uint8_t *src, const uint8_t *prev, uint8_t *dst, size_t n, size_t bpp) {
     if (bpp == 3) (type == 1 ? unfilter_1_3 : type == 3 ? unfilter_3_3 : unfilter_4_3)(src, prev, dst, n);
@@ -148,7 +154,7 @@ int lp_unfilter_row(int type, const uint8_t *src, const uint8_t *prev, uint8_t *
     } else if (type == 2) {
         if (prev) for (size_t i = 0; i < n; i++) dst[i] = (uint8_t)(src[i] + prev[i]);
         else if (dst != src) memmove(dst, src, n);
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
     } else if ((step == 3 || step == 4) && n % step == 0) {
         unfilter_sse2(type, src, prev, dst, n, step);
 #endif
@@ -158,17 +164,19 @@ int lp_unfilter_row(int type, const uint8_t *src, const uint8_t *prev, uint8_t *
     return LP_OK;
 }
 
+#if defined(__SSE2__) && defined(__x86_64__)
 // Sub, Average and Paeth are the types that depend on the pixel to the left.
 static int pair_index(int type) { return type == 1 ? 0 : type == 3 ? 1 : type == 4 ? 2 : -1; }
+#endif
 
 int lp_unfilter_pair(const uint8_t *src0, const uint8_t *src1, const uint8_t *prev, uint8_t *dst0, uint8_t *dst1,
                      size_t n, int bpp) {
     int t0 = src0[0], t1 = src1[0];
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
     int i0 = pair_index(t0), i1 = pair_index(t1);
-    int wavefront = (bpp == 3 || bpp == 4) && n > 0 && n % (size_t)bpp == 0 && i0 >= 0 && i1 >= 0;
+    int wavefront = bpp >= 1 && bpp <= 8 && pairs[bpp] && n > 0 && n % (size_t)bpp == 0 && i0 >= 0 && i1 >= 0;
     if (wavefront && __builtin_cpu_supports("sse4.1")) {
-        pairs[bpp - 3][i0][i1](src0 + 1, src1 + 1, prev, dst0, dst1, n);
+        pairs[bpp][i0][i1](src0 + 1, src1 + 1, prev, dst0, dst1, n);
         return LP_OK;
     }
 #endif

@@ -16,12 +16,13 @@ typedef struct {
     int ended;                     // the deflate stream and its Adler-32 are complete
     int bad_checksum;              // ISA-L found the Adler-32 wrong
     uint32_t chunk_left, crc;
-    uint8_t *inflated;             // ISA-L's output; `next` and `have`: the bytes not yet used
+    uint8_t *inflated;             // ISA-L's output (`capacity` bytes); `next`, `have`: the bytes not yet used
+    size_t capacity;
     const uint8_t *next;
     size_t have;
     size_t file_row, bpp;          // bytes of a row and of a pixel as stored
     int in_channels, out_channels, depth;
-    uint8_t *rows[2];              // filter byte + row: the current one and the one above
+    uint8_t *rows[2];              // unfiltered rows: the current one and the one above
     int current, have_prev;
     uint8_t *input;                // read buffer (file input)
     uint32_t rows_done, height;

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Compressed bytes per read of a file; inflated bytes per ISA-L call (ISA-L keeps its own
-// 32 KiB history, so rows are unfiltered straight from this buffer).
+// Compressed bytes per read of a file; inflated bytes per ISA-L call at least (ISA-L keeps its
+// own 32 KiB history, so rows are unfiltered straight from this buffer, which holds two rows).
 enum { INPUT_BYTES = 1 << 17, INFLATED_BYTES = 1 << 16 };
 
 static int fail(lp_reader *r, const char *message, int truncated) {
@@ -116,7 +116,7 @@ static int inflate_step(lp_reader *r) {
     if (d->have == 0) {
         d->next = d->inflated;
         z->next_out = d->inflated;
-        z->avail_out = INFLATED_BYTES;
+        z->avail_out = (uint32_t)d->capacity;
     }
     while (d->header_bytes < 2) {
         if (z->avail_in == 0) return 1;
@@ -127,7 +127,7 @@ static int inflate_step(lp_reader *r) {
     }
     uint32_t in = z->avail_in, out = z->avail_out;
     int rc = isal_inflate(z);
-    d->have = INFLATED_BYTES - z->avail_out - (size_t)(d->next - d->inflated);
+    d->have = (size_t)(z->next_out - d->next);
     if (rc < 0) return inflate_error(r, rc);
     if (z->block_state == ISAL_BLOCK_FINISH) {
         d->ended = 1;
@@ -139,10 +139,17 @@ static int inflate_step(lp_reader *r) {
     return 1;
 }
 
-// Inflates until at least `want` bytes are available (fewer when the stream ends), reading
-// compressed bytes only when ISA-L has used up the ones it had.
+// Inflates until at least `want` bytes are available at `next` (fewer only when the stream
+// ends), reading compressed bytes only when ISA-L has used up the ones it had. The bytes not
+// yet used move to the buffer's start first when the rest of it would not hold `want`.
 static int inflate_more(lp_reader *r, size_t want) {
     lp_idat *d = r->idat;
+    if (d->have > 0 && (size_t)(d->inflated + d->capacity - d->next) < want) {
+        memmove(d->inflated, d->next, d->have);
+        d->next = d->inflated;
+        d->z->next_out = d->inflated + d->have;
+        d->z->avail_out = (uint32_t)(d->capacity - d->have);
+    }
     for (;;) {
         int step = inflate_step(r);
         if (step < 0) return step;
@@ -172,10 +179,11 @@ void lp_idat_begin(lp_reader *r, const lp_info *info, int has_trns, int add_alph
     d->height = png_get_image_height(r->png, r->info);
     d->chunk_left = be32(r->last_header);
     d->crc = crc32(0, r->last_header + 4, 4);
-    d->rows[0] = malloc(d->file_row + 1);
-    d->rows[1] = malloc(d->file_row + 1);
+    d->rows[0] = malloc(d->file_row);
+    d->rows[1] = malloc(d->file_row);
     d->input = r->file ? malloc(INPUT_BYTES) : NULL;
-    d->inflated = malloc(INFLATED_BYTES);
+    d->capacity = 2 * (d->file_row + 1) > INFLATED_BYTES ? 2 * (d->file_row + 1) : INFLATED_BYTES;
+    d->inflated = malloc(d->capacity);
     d->z = calloc(1, sizeof *d->z);
     if (!d->rows[0] || !d->rows[1] || (r->file && !d->input) || !d->inflated || !d->z) {
         free(d->rows[0]); free(d->rows[1]); free(d->input); free(d->inflated); free(d->z); free(d);
@@ -187,59 +195,78 @@ void lp_idat_begin(lp_reader *r, const lp_info *info, int has_trns, int add_alph
     r->idat = d;
 }
 
-// One stored row (unfiltered, `src`) into the layout libpng would deliver.
+// 8-bit pixels of `in` channels to `outc`: grey fills R, G and B; a missing alpha is opaque
+// (`in` and `outc` constants where inlined, so each layout is its own loop).
+static inline __attribute__((always_inline)) void expand8(const uint8_t *s, uint8_t *o, size_t width, int in,
+                                                          int outc) {
+    for (size_t x = 0; x < width; x++, s += in, o += outc) {
+        o[0] = s[0];
+        o[1] = s[in >= 3 ? 1 : 0];
+        o[2] = s[in >= 3 ? 2 : 0];
+        if (outc == 4) o[3] = in == 2 ? s[1] : in == 4 ? s[3] : 0xff;
+    }
+}
+
+// One stored row (unfiltered, `src`) into the layout libpng would deliver, when that is not
+// the stored one.
 static void lay_out(const lp_idat *d, const uint8_t *src, uint8_t *out, size_t width) {
     int in = d->in_channels, outc = d->out_channels;
-    if (d->depth == 8 && in == outc) { memcpy(out, src, d->file_row); return; }
-    size_t bytes = (size_t)d->depth / 8;
+    if (d->depth == 8) {  // grey to RGB or RGBA, grey-alpha to RGBA, RGB to RGBA
+        if (in == 1) (outc == 3 ? expand8(src, out, width, 1, 3) : expand8(src, out, width, 1, 4));
+        else if (in == 2) expand8(src, out, width, 2, 4);
+        else expand8(src, out, width, 3, 4);
+        return;
+    }
+    // 16-bit samples, in host order (as png_set_swap on little-endian hosts).
     for (size_t x = 0; x < width; x++) {
         const uint8_t *s = src + x * d->bpp;
-        uint8_t *o = out + x * (size_t)outc * bytes;
+        uint8_t *o = out + x * (size_t)outc * 2;
         for (int k = 0; k < outc; k++) {
-            // Grey fills R, G and B; a missing alpha is opaque.
             int from = in >= 3 ? (k < in ? k : -1) : (k < 3 ? 0 : (in == 2 ? 1 : -1));
-            if (bytes == 1) {
-                o[k] = from < 0 ? 0xff : s[from];
-            } else {
-                uint16_t v = from < 0 ? 0xffff : (uint16_t)(s[2 * from] << 8 | s[2 * from + 1]);
-                memcpy(o + 2 * k, &v, 2);  // host order, as png_set_swap on little-endian hosts
-            }
+            uint16_t v = from < 0 ? 0xffff : (uint16_t)(s[2 * from] << 8 | s[2 * from + 1]);
+            memcpy(o + 2 * k, &v, 2);
         }
     }
 }
 
+// Rows go in pairs (lp_unfilter_pair) while two are wanted. 8-bit rows laid out as stored are
+// unfiltered straight into `pixels`, the last one kept for the next call (in rows[1]); others
+// into the two row buffers, the second of a pair over the row above the first, which it reads
+// just ahead of overwriting.
 int lp_idat_rows(lp_reader *r, uint8_t *pixels, size_t row_bytes, uint32_t count) {
     lp_idat *d = r->idat;
     size_t width = d->file_row / d->bpp, need = d->file_row + 1;
-    for (uint32_t y = 0; y < count; y++) {
+    int direct = d->depth == 8 && d->in_channels == d->out_channels;
+    for (uint32_t y = 0; y < count;) {
         if (d->rows_done >= d->height) return fail(r, "too many rows requested", 0);
-        uint8_t *row = d->rows[d->current], *above = d->have_prev ? d->rows[d->current ^ 1] + 1 : NULL;
-        const uint8_t *src = row;
-        if (d->have >= need) {
-            src = d->next;  // unfiltered straight from ISA-L's output
-            d->next += need;
-            d->have -= need;
-        } else {
-            for (size_t got = 0; got < need;) {
-                if (d->have == 0) {
-                    if (d->ended) return fail(r, "Not enough image data", 0);
-                    int status = inflate_more(r, need - got);
-                    if (status != LP_OK) return status;
-                }
-                size_t n = d->have < need - got ? d->have : need - got;
-                memcpy(row + got, d->next, n);
-                d->next += n;
-                d->have -= n;
-                got += n;
-            }
+        int two = y + 1 < count && d->rows_done + 1 < d->height;
+        size_t want = two ? 2 * need : need;
+        if (d->have < want) {
+            if (d->ended) return fail(r, "Not enough image data", 0);
+            int status = inflate_more(r, want);
+            if (status != LP_OK) return status;
+            if (d->have < want) return fail(r, "Not enough image data", 0);
         }
-        if (lp_unfilter_row(src[0], src + 1, above, row + 1, d->file_row, (int)d->bpp) != LP_OK)
-            return fail(r, "bad adaptive filter value", 0);
-        lay_out(d, row + 1, pixels + (size_t)y * row_bytes, width);
-        d->current ^= 1;
+        const uint8_t *src = d->next;
+        uint8_t *out = pixels + (size_t)y * row_bytes, *row = d->rows[d->current], *other = d->rows[d->current ^ 1];
+        uint8_t *above = other;
+        if (direct) row = out, other = out + row_bytes, above = y > 0 ? out - row_bytes : d->rows[1];
+        if (!d->have_prev) above = NULL;
+        int status = two ? lp_unfilter_pair(src, src + need, above, row, other, d->file_row, (int)d->bpp)
+                         : lp_unfilter_row(src[0], src + 1, above, row, d->file_row, (int)d->bpp);
+        if (status != LP_OK) return fail(r, "bad adaptive filter value", 0);
+        if (!direct) {
+            lay_out(d, row, out, width);
+            if (two) lay_out(d, other, out + row_bytes, width);
+            else d->current ^= 1;  // after a pair, the last row is already in the other buffer
+        }
+        d->next += want;
+        d->have -= want;
         d->have_prev = 1;
-        d->rows_done++;
+        d->rows_done += two ? 2 : 1;
+        y += two ? 2 : 1;
     }
+    if (direct && count > 0) memcpy(d->rows[1], pixels + (size_t)(count - 1) * row_bytes, d->file_row);
     return LP_OK;
 }
 

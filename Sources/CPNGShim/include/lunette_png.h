@@ -38,6 +38,12 @@ const char *lp_reader_error(lp_reader *r);
 // Undoes PNG filter `type` (0–4) on a row of `n` bytes of `bpp`-byte pixels (lunette_png_unfilter.c):
 // `prev` is the row above, unfiltered (NULL for the top row); `dst` may be `src`. -1 for a bad type.
 int lp_unfilter_row(int type, const uint8_t *src, const uint8_t *prev, uint8_t *dst, size_t n, int bpp);
+// Two consecutive stored rows at once (`src0`, `src1`: filter byte, then `n` bytes), the second
+// unfiltered against the first: a wavefront on rows filtered Sub, Average or Paeth (SSE4.1),
+// else one row after the other. `dst0` may be `src0` + 1, `dst1` may be `src1` + 1 or
+// `prev` (the row above the first, NULL for the top row). -1 for a bad type.
+int lp_unfilter_pair(const uint8_t *src0, const uint8_t *src1, const uint8_t *prev, uint8_t *dst0, uint8_t *dst1,
+                     size_t n, int bpp);
 void lp_reader_free(lp_reader *r);
 
 lp_writer *lp_writer_new(FILE *file);

@@ -5,7 +5,10 @@ import PixelCore
 /// Table-driven conversion of 8-bit streams (what `lunette video` sees from ffmpeg): each
 /// code's R′G′B′ contribution comes from a 256-entry table (in decode-table index units),
 /// R′G′B′ is linearised by the nearest entry of a 2¹⁴-entry decode table, and the encoder
-/// runs whole 2×2 blocks of 4:2:0 at a time through a 2¹⁵-entry table.
+/// runs whole 2×2 blocks of 4:2:0 at a time through a 2¹⁵-entry table. The AVX2 loops of
+/// 4:2:0 compute the curve instead, eight pixels as planes, no table reads: decode by
+/// `VideoTransfer.decodePolynomial`, encode by exponent and mantissa (CKernels/yuv8.c),
+/// both finer than the tables; the tables take what they decline (far out of gamut).
 ///
 /// Precision rule (video only): both tables are sized for L1, not for exactness. Core Image
 /// itself renders in half float by default (`kCIContextWorkingFormat` is RGBAh unless set),
@@ -24,10 +27,14 @@ struct YUV8Tables: Sendable {
     /// True when every code combination lands inside the decode table (always, for 8-bit
     /// BT.601/709 in either range: R′G′B′ stays within −1.2…2.2), so no clamp is needed.
     let inRange: Bool
+    /// The polynomial 4:2:0 decode's parameters (`lunette_yuv8_decode420_poly_avx2`): the
+    /// code scales and offsets, the chroma weights, then `VideoTransfer.decodePolynomial`.
+    let polyParams: [Float]
 
     init(_ c: YUVConversion) {
         let ya = 1 / c.yScale, yb = -c.yOffset / c.yScale
         let ca = 1 / c.cScale, cb0 = -c.cOffset / c.cScale
+        polyParams = [ya, yb, ca, cb0, c.crToR, c.cbToG, c.crToG, c.cbToB] + VideoTransfer.decodePolynomial
         let scale = Float(VideoTransfer.decode8Count) / (VideoTransfer.decodeHigh - VideoTransfer.decodeLow)
         let offset = -VideoTransfer.decodeLow * scale
         luma = (0..<256).map { (Float($0) * ya + yb) * scale + offset }
@@ -47,13 +54,19 @@ struct YUV8Tables: Sendable {
 }
 
 extension YUVSourceNode {
-    /// The 8-bit conversion of `r` (file rows from the top, image rows from the bottom).
-    func convert8(_ s: UnsafePointer<UInt8>, _ r: IRect, into out: PixelBuffer, _ t: YUV8Tables) {
+    /// The 8-bit conversion of `r` (file rows from the top, image rows from the bottom);
+    /// then, row by row while the row is in cache, `affine` (AffineRGB's floats, fused
+    /// into the 4:2:0 vector decode) and `after` (point kernels run on each row).
+    func convert8(
+        _ s: UnsafePointer<UInt8>, _ r: IRect, into out: PixelBuffer, _ t: YUV8Tables,
+        affine: [Float]? = nil, after: [any PointKernel] = []
+    ) {
         let f = frame.format
         let (sx, sy) = f.chromaShift
         let w = f.width, cw = f.chromaWidth
         let lumaCount = w * f.height, chromaCount = cw * f.chromaHeight
         let mono = f.chroma == .mono
+        let poly = Convolution.avx2 && f.chroma == .c420
         VideoTransfer.decode8Table.withUnsafeBufferPointer { dt in
             t.luma.withUnsafeBufferPointer { lt in
                 t.chroma.withUnsafeBufferPointer { ct in
@@ -64,9 +77,20 @@ extension YUVSourceNode {
                         let dst = out.row(y - out.rect.y) + (r.x - out.rect.x) - r.x
                         let yRow = s + fileRow * w
                         let cbRow = s + lumaCount + (fileRow >> sy) * cw, crRow = cbRow + chromaCount
+                        defer { for k in after { k.apply(dst + r.x, [], r.width) } }
+                        let o = UnsafeMutableRawPointer(dst + r.x).assumingMemoryBound(to: Float.self)
+                        let cf = UnsafeRawPointer(cbT).assumingMemoryBound(to: Float.self)
+                        if poly {
+                            if let affine {
+                                lunette_yuv8_decode420_poly_avx2(
+                                    yRow, cbRow, crRow, r.x, r.width, t.polyParams, affine, luma, cf, table, o)
+                            } else {
+                                lunette_yuv8_decode420_poly_avx2(
+                                    yRow, cbRow, crRow, r.x, r.width, t.polyParams, nil, luma, cf, table, o)
+                            }
+                            continue
+                        }
                         if Convolution.avx2 {
-                            let o = UnsafeMutableRawPointer(dst + r.x).assumingMemoryBound(to: Float.self)
-                            let cf = UnsafeRawPointer(cbT).assumingMemoryBound(to: Float.self)
                             lunette_yuv8_decode_row_avx2(
                                 yRow, mono ? nil : cbRow, mono ? nil : crRow, r.x, r.width,
                                 sx, luma, cf, table, o)
@@ -97,6 +121,14 @@ extension VideoTransfer {
     /// 1.2·10⁻⁴ of R′ away: 0.03 of an 8-bit step.
     static let decode8Count = 1 << 14
     static let decode8Table: [Float] = table(decodeLow, decodeHigh, decode8Count, exactDecode)
+    /// ((v + 0.055)/1.055)^2.4 for v in 0.04045…1.25, coefficients from the constant term
+    /// up: a near-minimax fit (Lawson-weighted Chebyshev least squares in numpy, error
+    /// weighted by the curve's slope), within 0.007 of an 8-bit R′ step in float32 Horner
+    /// form, finer than `decode8Table`'s nearest entry (0.03).
+    static let decodePolynomial: [Float] = [
+        8.896864019e-04, 3.379101679e-02, 5.069062114e-01, 7.276854515e-01, -4.408285916e-01,
+        2.210558504e-01, -4.952951893e-02,
+    ]
     /// The 8-bit path's encode table as (value, step to the next entry) pairs, one load per
     /// lookup: 2¹⁵ entries, so linear 0…1 (1820 pairs, 14 KiB) stays in L1. Interpolated:
     /// within 7·10⁻⁵ of R′ near black, where the curve bends most (0.016 of a Y′ step), and

@@ -187,6 +187,11 @@ extension PointNode {
         }
         // Pixels already in memory (a loaded image) are copied block by block, each block
         // going through the kernels while it is in cache: one pass over memory, not two.
+        if let source = base.node as? any KernelFusingSource,
+            let fused = source.render(rect, session, through: kernels.reversed())
+        {
+            return fused
+        }
         let steps = PointFusion.composed(kernels.reversed())
         if let src = session.borrow(base, rect) { return renderBorrowed(src, steps, rect, session) }
         guard kernels.count > 1 else { return nil }

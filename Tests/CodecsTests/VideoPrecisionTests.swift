@@ -61,28 +61,45 @@ final class VideoPrecisionTests: XCTestCase {
         return Image(SourceNode(buf, opaque: true))
     }
 
-    /// What `lunette video` chains do: a colour step, a presented Gaussian (σ 2), CISepiaTone.
-    func look(_ image: Image, _ w: Int, _ h: Int) throws -> Image {
-        let rect = Rect(0, 0, Double(w), Double(h))
-        let blurred =
-            image
-            .mapped { p in
+    /// The leading colour steps of a chain: CIColorControls (an affine map the decoder runs
+    /// inside its vector loop), a closure (no fused form: run on each decoded row), or both.
+    enum Lead: CaseIterable { case colorControls, closure, both }
+
+    func lead(_ image: Image, _ kind: Lead) throws -> Image {
+        var out = image
+        if kind != .closure {
+            let controls = try Filter(name: "CIColorControls")
+            try controls.set("inputImage", .image(out))
+            try controls.set("inputSaturation", .number(1.2))
+            try controls.set("inputContrast", .number(1.1))
+            try controls.set("inputBrightness", .number(0.02))
+            out = try controls.outputImage()
+        }
+        if kind != .colorControls {
+            out = out.mapped { p in
                 let l = 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z
                 return Pixel(l + (p.x - l) * 1.2 + 0.01, l + (p.y - l) * 1.2 + 0.01, l + (p.z - l) * 1.2 + 0.01, p.w)
             }
-            .clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: rect)
+        }
+        return out
+    }
+
+    /// What `lunette video` chains do: colour steps, a presented Gaussian (σ 2), CISepiaTone.
+    func look(_ image: Image, _ w: Int, _ h: Int, _ kind: Lead) throws -> Image {
+        let rect = Rect(0, 0, Double(w), Double(h))
+        let blurred = try lead(image, kind).clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: rect)
         let sepia = try Filter(name: "CISepiaTone")
         try sepia.set("inputImage", .image(blurred))
         return try sepia.outputImage()
     }
 
     /// (largest code difference, share of codes that differ) of the video path against exact.
-    func compare(_ input: [UInt8], _ w: Int, _ h: Int) throws -> (Int, Double) {
+    func compare(_ input: [UInt8], _ w: Int, _ h: Int, _ kind: Lead) throws -> (Int, Double) {
         let f = try format(w, h)
         let fast = try YUVEncoder.frame(
-            try look(YUVFrame(format: f, data: input).image(), w, h), format: f, context: Context(threads: 2))
+            try look(YUVFrame(format: f, data: input).image(), w, h, kind), format: f, context: Context(threads: 2))
         let exact = codes(
-            try Context(threads: 1).render(try look(linear(input, w, h), w, h), rect: IRect(0, 0, w, h)), w, h)
+            try Context(threads: 1).render(try look(linear(input, w, h), w, h, kind), rect: IRect(0, 0, w, h)), w, h)
         let diffs = zip(fast.dropFirst(6), exact).map { abs(Int($0) - Int($1)) }
         return (diffs.max() ?? 0, Double(diffs.filter { $0 > 0 }.count) / Double(diffs.count))
     }
@@ -108,9 +125,11 @@ final class VideoPrecisionTests: XCTestCase {
             return Int(state >> 56)
         }
         for (name, input, fw, fh) in [("photo", real, w, h), ("ramps", ramps, w, h), ("random", random, 64, 32)] {
-            let (worst, share) = try compare(input, fw, fh)
-            XCTAssertLessThanOrEqual(worst, 1, name)
-            XCTAssertLessThanOrEqual(share, 0.02, "\(name): \(share * 100) % of codes differ")
+            for kind in Lead.allCases {
+                let (worst, share) = try compare(input, fw, fh, kind)
+                XCTAssertLessThanOrEqual(worst, 1, "\(name), \(kind)")
+                XCTAssertLessThanOrEqual(share, 0.02, "\(name), \(kind): \(share * 100) % of codes differ")
+            }
         }
     }
 
@@ -130,5 +149,45 @@ final class VideoPrecisionTests: XCTestCase {
         let frame = YUVFrame(format: f, data: [UInt8](repeating: 128, count: w * h * 3 / 2)).image()
         let out = try YUVEncoder.frame(Image(PointNode([frame], Paint(level: 0.2, variant: 0.6))), format: f)
         XCTAssertEqual(Set(out.dropFirst(6).prefix(w * h)), [Self.code(16 + 219 * Self.encode(0.6))])
+    }
+
+    /// Scales opaque pixels by `gain` through its opaque form; its own `apply` leaves them.
+    struct Gain: PointKernel {
+        let gain: Float
+        var preservesAlpha: Bool { true }
+        var opaqueStep: OpaqueStep? {
+            .affine(AffineRGB(SIMD4(gain, 0, 0, 0), SIMD4(0, gain, 0, 0), SIMD4(0, 0, gain, 0)))
+        }
+        func apply(_ dst: UnsafeMutablePointer<Pixel>, _ others: [UnsafeMutablePointer<Pixel>], _ count: Int) {}
+    }
+
+    func testTheGraphsFirstPointKernelsRunInsideTheDecode() throws {
+        let (w, h) = (40, 12)  // five vector steps a row
+        let f = try format(w, h)
+        let grey = 16 + 219 * 0.5  // R′G′B′ ½: linear 0.214
+        let data = [UInt8](repeating: UInt8(grey.rounded()), count: w * h) + [UInt8](repeating: 128, count: w * h / 2)
+        let rect = Rect(0, 0, Double(w), Double(h))
+        func frame(_ first: [any PointKernel]) throws -> Set<UInt8> {
+            let decoded = first.reduce(YUVFrame(format: f, data: data).image()) { Image(PointNode([$0], $1)) }
+            let out = try YUVEncoder.frame(
+                decoded.clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: rect), format: f)
+            return Set(out.dropFirst(6).prefix(w * h))
+        }
+        let linear = Self.decode(Double(UInt8(grey.rounded()) - 16) / 219)
+        // The affine step runs by its opaque form (its `apply` would leave the pixels), the
+        // kernel after it as its video variant: neither falls back to a pass after decoding.
+        XCTAssertEqual(try frame([Gain(gain: 2)]), [Self.code(16 + 219 * Self.encode(2 * linear))])
+        XCTAssertEqual(
+            try frame([Gain(gain: 2), Paint(level: 0.2, variant: 0.6)]), [Self.code(16 + 219 * Self.encode(0.6))])
+        // A rect from an odd column (its first pixel and last few go through the table path).
+        let source = Image(PointNode([YUVFrame(format: f, data: data).image()], Gain(gain: 2)))
+        let px = try Context(threads: 1).render(source, rect: IRect(1, 1, w - 3, h - 2))
+        for y in 0..<(h - 2) {
+            for x in 0..<(w - 3) {
+                let p = px.row(y)[x]
+                XCTAssertEqual(Double(p.x), 2 * linear, accuracy: 1e-3, "column \(x + 1)")
+                XCTAssertEqual(p.y, p.x); XCTAssertEqual(p.z, p.x); XCTAssertEqual(p.w, 1)
+            }
+        }
     }
 }

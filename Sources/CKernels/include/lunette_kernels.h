@@ -34,6 +34,15 @@ void lunette_yuv8_decode_row_avx2(const unsigned char *y, const unsigned char *c
                                   long x0, long count, long shift, const float *lumaT, const float *chromaT,
                                   const float *table, float *out);
 
+// lunette_yuv8_decode_row_avx2 for 4:2:0 (shift 1) with R′G′B′ linearised by a polynomial
+// (eight pixels per step as planes) instead of the table, then, when m is not NULL,
+// through an affine map (AffineRGB's layout: columns for R, G, B, then the offset; alpha
+// stays 1). p = {yA, yB, cA, cB, crToR, cbToG, crToG, cbToB, q0 … q6}: R′ = yA·Y + yB + crToR
+// ·(cA·Cr + cB) and so on; q the curve above 0.04045 up to 1.25 (the table beyond it).
+void lunette_yuv8_decode420_poly_avx2(const unsigned char *y, const unsigned char *cb, const unsigned char *cr,
+                                      long x0, long count, const float *p, const float *m, const float *lumaT,
+                                      const float *chromaT, const float *table, float *out);
+
 // Two rows of linear RGBA to 8-bit 4:2:0 (lunette video's encoder), whole 2×2 blocks from
 // the start of the rows: Y′ of each pixel and one Cb, Cr per block. `pairs` is the encode
 // table as (value, step) pairs; p = {scale, offset, last, kr, kg, kb, yScale, yOffset,

@@ -7,7 +7,6 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "lunette_kernels.h"
 
@@ -52,22 +51,17 @@ AVX2 static void encode8_avx2(const float *src, long width, unsigned char *dst, 
         const __m256 w0 = _mm256_shuffle_ps(p0, p0, 0xFF), w1 = _mm256_shuffle_ps(p1, p1, 0xFF);
         // Any alpha not exactly 1 (NaN included) takes the divide.
         const int divide = _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps(w0, one, _CMP_NEQ_UQ), _mm256_cmp_ps(w1, one, _CMP_NEQ_UQ)));
-        int i[16];
-        _mm256_storeu_si256((__m256i *)i, encode8_codes(p0, w0, divide));
-        _mm256_storeu_si256((__m256i *)(i + 8), encode8_codes(p1, w1, divide));
-        if (channels == 4) {
-            unsigned int q[4];
-            for (int k = 0; k < 4; k++)
-                q[k] = table[i[4 * k]] | table[i[4 * k + 1]] << 8 | table[i[4 * k + 2]] << 16 | (unsigned int)i[4 * k + 3] << 24;
-            memcpy(dst + 4 * x, q, 16);
-        } else {
-            unsigned char b[12];
-            for (int k = 0; k < 4; k++) {
-                b[3 * k] = table[i[4 * k]];
-                b[3 * k + 1] = table[i[4 * k + 1]];
-                b[3 * k + 2] = table[i[4 * k + 2]];
-            }
-            memcpy(dst + 3 * x, b, 12);
+        // The codes fit 16 bits (colour ≤ 65535, alpha ≤ 255): packed as pixels 0, 2 | 1, 3.
+        unsigned short i[16];
+        _mm256_storeu_si256((__m256i *)i, _mm256_packus_epi32(encode8_codes(p0, w0, divide), encode8_codes(p1, w1, divide)));
+        unsigned char *d = dst + channels * x;
+        for (int k = 0; k < 4; k++) {
+            const unsigned short *q = i + 4 * ((k & 1) * 2 + (k >> 1));
+            unsigned char *e = d + channels * k;
+            e[0] = table[q[0]];
+            e[1] = table[q[1]];
+            e[2] = table[q[2]];
+            if (channels == 4) e[3] = (unsigned char)q[3];
         }
     }
     if (x < width) lunette_encode8_row_base(src + 4 * x, width - x, dst + channels * x, channels, table);

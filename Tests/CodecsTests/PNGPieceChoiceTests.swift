@@ -42,4 +42,36 @@ final class PNGPieceChoiceTests: XCTestCase {
         XCTAssertEqual(choice(9000, 4500, 4000, sampled: 100_000).1, 2)
         XCTAssertEqual(choice(9000, 4500, 4000, sampled: 100_000).0, Int32(LP_LIGHT))
     }
+
+    func level4(_ up: Int32, _ four: Int, _ five: Int, _ zlib6: Int, sample: Int = 40_000, sampled: Int = 100_000) -> Int32 {
+        lp_level4(up, four, five, zlib6, sample, sampled)
+    }
+
+    /// A least-sum piece takes libdeflate 4 when its slice is within 3 % of level 5's bytes
+    /// and of zlib 6's (Pillow's deflater on the same rows); 3 % above either keeps level 5.
+    func testLeastSumTakesLevelFourWithinThreePercentOfLevelFiveAndZlibSix() {
+        XCTAssertEqual(level4(0, 10300, 10000, 10000), 1)
+        XCTAssertEqual(level4(0, 10250, 10000, 10100), 1)
+        XCTAssertEqual(level4(0, 10301, 10000, 10100), 0)  // level 4 costs over 3 %
+        XCTAssertEqual(level4(0, 10250, 10000, 9900), 0)  // Pillow already 1 % smaller
+        XCTAssertEqual(level4(0, 10290, 10200, 10000), 1)
+        XCTAssertEqual(level4(0, 0, 10000, 10000), 0)  // failed sample
+    }
+
+    /// An Up piece takes libdeflate 4 when its slice is within 5 % of level 5's and 1 %
+    /// below zlib 6 on least sum (whole Up pieces lose more to zlib's search than slices).
+    func testUpTakesLevelFourOnlyBelowZlibSix() {
+        XCTAssertEqual(level4(1, 9900, 9500, 10000), 1)
+        XCTAssertEqual(level4(1, 9975, 9500, 10100), 1)
+        XCTAssertEqual(level4(1, 9976, 9500, 10100), 0)  // level 4 costs over 5 %
+        XCTAssertEqual(level4(1, 9901, 9500, 10000), 0)  // within 1 % of Pillow's
+        XCTAssertEqual(level4(1, 10200, 10000, 10000), 0)  // least sum's 3 % is not Up's
+    }
+
+    /// Pieces whose sample shrinks below an eighth keep level 5 (slices mislead there).
+    func testCompressiblePiecesKeepLevelFive() {
+        XCTAssertEqual(level4(0, 10000, 10000, 10000, sample: 12_500), 1)
+        XCTAssertEqual(level4(0, 10000, 10000, 10000, sample: 12_499), 0)
+        XCTAssertEqual(level4(1, 9000, 9000, 10000, sample: 12_499), 0)
+    }
 }

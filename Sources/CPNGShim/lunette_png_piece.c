@@ -14,7 +14,9 @@
 // - on pieces whose sample shrinks below a twentieth (where samples mislead and deflating is
 //   quick), the best of these, zlib's one-link search and zlib's full level-6 search (it finds
 //   the long row-to-row repeats of gradients and flat art that libdeflate's shorter search
-//   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five.
+//   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five;
+//   on Up pieces shrinking below an eighth in pictures of 1 MiB or less, Up and zlib 6 on
+//   least sum, both on the whole piece (their slices mislead; whole pieces are cheap there).
 // The samples' slices are filtered both ways on their own; the whole piece is filtered once,
 // the chosen way (least sum costs more than a deflate sample), so a piece holds one copy.
 #include "lunette_png.h"
@@ -129,7 +131,7 @@ static int sample_sizes(const sample *s, size_t sizes[4], size_t five[2][4]) {
     return 1;
 }
 
-int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole) {
+int lp_level6_choice(const size_t sizes[4], size_t sampled, int small, int *whole) {
     int best = LP_UP5;
     size_t score = (size_t)-1;
     for (int c = LP_UP5; c <= LP_LEAST6; c++) {
@@ -140,6 +142,10 @@ int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole) {
     // Up 5 % smaller than least sum: blurred and upscaled pictures, where level 4 gives back
     // about 3 % of it for a third less time, still below least sum's (Pillow's) size.
     if (!*whole && best == LP_UP5 && sizes[LP_UP5] <= sizes[LP_LEAST5] - sizes[LP_LEAST5] / 20) best = LP_UP4;
+    // Below an eighth, Up's lead on the slices can reverse on the whole piece: skimage's moon
+    // (grey as RGB), Up + level 4 at 0.96× zlib 6 on least sum over 8 KiB, is 1.11× over the
+    // whole piece. On a small picture, deflating it whole both ways costs a few milliseconds.
+    if (!*whole && small && (best == LP_UP5 || best == LP_UP4) && sizes[LP_UP5] < sampled / 8) *whole = 2;
     return best;
 }
 
@@ -192,14 +198,14 @@ static size_t smallest_whole(const candidate *cands, int count, const uint8_t *l
 }
 
 static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
-                            int last, uint8_t *out, size_t cap, uint32_t *adler) {
+                            size_t picture, int last, uint8_t *out, size_t cap, uint32_t *adler) {
     size_t n = (size_t)count * (row_bytes + 1), size = 0;
     int pick = LP_UP5, whole = 5;  // whole: candidates deflating the whole piece (small or redundant pieces)
     if (n > 65536) {  // else sampling costs about as much as deflating every way
         sample s;
         size_t sizes[4], five[2][4] = {{0}};
         int ok = sample_make(&s, rows, prev, row_bytes, bpp, n) && sample_sizes(&s, sizes, five);
-        if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, &whole);
+        if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, picture <= LP_SMALL_PICTURE, &whole);
         if (ok && !whole && (pick == LP_UP5 || pick == LP_LEAST5)) {
             int up = pick == LP_UP5, four = level4(&s, up, (const size_t(*)[4])five);
             if (four > 0) pick = up ? LP_UP4 : LP_LEAST4;
@@ -235,8 +241,8 @@ done:
 }
 
 size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
-                       uint32_t count, int last, uint8_t *out, size_t cap, uint32_t *adler) {
-    if (level == 6) return encode_level6(rows, prev, row_bytes, bpp, count, last, out, cap, adler);
+                       uint32_t count, size_t picture, int last, uint8_t *out, size_t cap, uint32_t *adler) {
+    if (level == 6) return encode_level6(rows, prev, row_bytes, bpp, count, picture, last, out, cap, adler);
     size_t n = (size_t)count * (row_bytes + 1);
     uint8_t *filtered = malloc(n ? n : 1);
     if (!filtered) return 0;

@@ -6,13 +6,29 @@ import XCTest
 /// search and least sum + libdeflate 6 (0: not tried).
 final class PNGPieceChoiceTests: XCTestCase {
     func choice(
-        _ up5: Int, _ least5: Int, _ light: Int = 0, _ least6: Int = 0, sampled: Int = 100_000
+        _ up5: Int, _ least5: Int, _ light: Int = 0, _ least6: Int = 0, sampled: Int = 100_000, small: Bool = false
     ) -> (
         Int32, Int32
     ) {
         var whole: Int32 = -1
-        let pick = [up5, least5, light, least6].withUnsafeBufferPointer { lp_level6_choice($0.baseAddress, sampled, &whole) }
+        let pick = [up5, least5, light, least6].withUnsafeBufferPointer {
+            lp_level6_choice($0.baseAddress, sampled, small ? 1 : 0, &whole)
+        }
         return (pick, whole)
+    }
+
+    /// In a small picture, an Up piece whose sample shrinks below an eighth is deflated whole,
+    /// its pick against zlib 6 on least sum (skimage's moon, grey as RGB: Up + level 4 leads
+    /// on the slices, zlib 6 on least sum is 10 % smaller on the whole piece); a large
+    /// picture's, or one at an eighth or more, keeps the sampled pick.
+    func testSmallPicturesTryUpPiecesBelowAnEighthWhole() {
+        XCTAssertEqual(choice(2723, 2956, sampled: 32768, small: true).0, Int32(LP_UP4))  // moon's first piece
+        XCTAssertEqual(choice(2723, 2956, sampled: 32768, small: true).1, 2)
+        XCTAssertEqual(choice(2723, 2800, sampled: 32768, small: true).0, Int32(LP_UP5))
+        XCTAssertEqual(choice(2723, 2800, sampled: 32768, small: true).1, 2)
+        XCTAssertEqual(choice(2723, 2956, sampled: 32768).1, 0)
+        XCTAssertEqual(choice(4096, 4500, sampled: 32768, small: true).1, 0)  // an eighth: samples hold
+        XCTAssertEqual(choice(4000, 3500, sampled: 32768, small: true).1, 0)  // least sum: level 4's rule
     }
 
     /// Up 5 % or more smaller than least sum takes libdeflate 4; less, or least sum, keeps 5.

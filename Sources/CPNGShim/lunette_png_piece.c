@@ -7,15 +7,20 @@
 //   level 4 instead (≈ 3 % larger, a quarter faster: still smaller than least sum);
 // - least-sum filters (libpng's and Pillow's heuristic) with libdeflate 5, or with zlib's
 //   one-link search (smaller on photos made of JPEG blocks);
+// - level 4 instead of 5 on the other pieces too where one slice says it has room
+//   against Pillow's size (`lp_level4`, from Pillow's deflater, zlib 6, on that slice);
 // - least-sum filters with libdeflate 6, taken only when 2 % smaller than the best of the
 //   others (it costs half as much again as level 5);
 // - on pieces whose sample shrinks below a twentieth (where samples mislead and deflating is
 //   quick), the best of these, zlib's one-link search and zlib's full level-6 search (it finds
 //   the long row-to-row repeats of gradients and flat art that libdeflate's shorter search
-//   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five.
+//   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five;
+//   on Up pieces shrinking below an eighth in pictures of 1 MiB or less, Up and zlib 6 on
+//   least sum, both on the whole piece (their slices mislead; whole pieces are cheap there).
 // The samples' slices are filtered both ways on their own; the whole piece is filtered once,
 // the chosen way (least sum costs more than a deflate sample), so a piece holds one copy.
 #include "lunette_png.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +62,7 @@ static const candidate cands[] = {
     [LP_UP5] = {1, LP_DEFLATE_LIBDEFLATE_1 + 4, 0}, [LP_LEAST5] = {0, LP_DEFLATE_LIBDEFLATE_1 + 4, 0},
     [LP_LIGHT] = {0, LP_DEFLATE_ZLIB_LIGHT, 0},     [LP_LEAST6] = {0, LP_DEFLATE_LIBDEFLATE, 2},
     [LP_ZLIB6] = {0, 6, 0},                         [LP_UP4] = {1, LP_DEFLATE_LIBDEFLATE_1 + 3, 0},
+    [LP_LEAST4] = {0, LP_DEFLATE_LIBDEFLATE_1 + 3, 0},
 };
 
 // A sample of a piece: four slices spread over it, a sixteenth in all and at least 32 KiB
@@ -105,11 +111,12 @@ static size_t sample_size(const sample *s, int k, unsigned mask, size_t sizes[4]
 // one-link search beats libdeflate 5 on least-sum rows by a few percent at most, so it is
 // tried only when they are within 3 % of Up; libdeflate 6 (half as dear again) only when
 // least sum with level 5 is within 2 % of the best, and on half the slices, scaled by level
-// 5's bytes on them. Returns 0 on failure.
-static int sample_sizes(const sample *s, size_t sizes[4]) {
-    size_t least5[4] = {0}, part[4];
+// 5's bytes on them. `five` gets each slice's bytes through LP_UP5 and LP_LEAST5. Returns 0
+// on failure.
+static int sample_sizes(const sample *s, size_t sizes[4], size_t five[2][4]) {
+    size_t part[4], *least5 = five[1];
     memset(sizes, 0, 4 * sizeof *sizes);
-    if (!(sizes[LP_UP5] = sample_size(s, LP_UP5, 15, part))) return 0;
+    if (!(sizes[LP_UP5] = sample_size(s, LP_UP5, 15, five[0]))) return 0;
     if (!(sizes[LP_LEAST5] = sample_size(s, LP_LEAST5, 15, least5))) return 0;
     size_t others = sizes[LP_UP5];
     if (sizes[LP_LEAST5] <= sizes[LP_UP5] + sizes[LP_UP5] * 3 / 100) {
@@ -124,7 +131,7 @@ static int sample_sizes(const sample *s, size_t sizes[4]) {
     return 1;
 }
 
-int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole) {
+int lp_level6_choice(const size_t sizes[4], size_t sampled, int small, int *whole) {
     int best = LP_UP5;
     size_t score = (size_t)-1;
     for (int c = LP_UP5; c <= LP_LEAST6; c++) {
@@ -135,7 +142,39 @@ int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole) {
     // Up 5 % smaller than least sum: blurred and upscaled pictures, where level 4 gives back
     // about 3 % of it for a third less time, still below least sum's (Pillow's) size.
     if (!*whole && best == LP_UP5 && sizes[LP_UP5] <= sizes[LP_LEAST5] - sizes[LP_LEAST5] / 20) best = LP_UP4;
+    // Below an eighth, Up's lead on the slices can reverse on the whole piece: skimage's moon
+    // (grey as RGB), Up + level 4 at 0.96× zlib 6 on least sum over 8 KiB, is 1.11× over the
+    // whole piece. On a small picture, deflating it whole both ways costs a few milliseconds.
+    if (!*whole && small && (best == LP_UP5 || best == LP_UP4) && sizes[LP_UP5] < sampled / 8) *whole = 2;
     return best;
+}
+
+// Pillow's file is least sum + zlib 6 (Z_FILTERED) over the whole picture: zlib 6 on the
+// slice's least-sum rows estimates it. Whole pieces gain more from zlib's longer search than
+// slices do, Up pieces most (rocket.jpg: Up + level 4 at 1.02× zlib 6 on a slice, 1.04× on
+// the whole piece), hence the margins, chosen on 49 contents to keep every file within
+// 1.04× of Pillow's. Nor is it tried where the sample shrinks below an eighth: there whole
+// pieces find long repeats that slices do not show (a 500-pixel render, level 4 at 0.86× zlib
+// 6 on a slice, was 1.06× on the whole piece).
+int lp_level4(int up, size_t four, size_t five, size_t zlib6, size_t sample5, size_t sampled) {
+    if (sample5 < sampled / 8) return 0;
+    if (up) return four && four <= five + five / 20 && four <= zlib6 - zlib6 / 100;
+    return four && four <= five + five * 3 / 100 && four <= zlib6 + zlib6 * 3 / 100;
+}
+
+// Whether a piece that chose libdeflate 5 takes level 4 (`lp_level4`), from its sample's
+// second slice (`five`: each slice's bytes through LP_UP5 and LP_LEAST5); -1 on failure.
+// zlib 6 costs as much as the rest of the sample, so it is skipped where level 4 fails
+// against level 5 alone, and for Up at level 4 above least sum at level 5 (zlib 6 is seldom
+// 1 % above that: no choice moved on the 49 contents).
+static int level4(const sample *s, int up, const size_t five[2][4]) {
+    size_t four[4], zlib6[4], own = five[!up][1], sample5 = 0;
+    for (int i = 0; i < 4; i++) sample5 += five[!up][i];
+    if (!lp_level4(up, own, own, SIZE_MAX / 2, sample5, 4 * s->slice)) return 0;
+    if (!sample_size(s, up ? LP_UP4 : LP_LEAST4, 2, four)) return -1;
+    if (!lp_level4(up, four[1], own, SIZE_MAX / 2, sample5, 4 * s->slice) || (up && four[1] > five[1][1])) return 0;
+    if (!sample_size(s, LP_ZLIB6, 2, zlib6)) return -1;
+    return lp_level4(up, four[1], own, zlib6[1], sample5, 4 * s->slice);
 }
 
 // The smallest of every candidate's deflate of the whole piece into `out` (cheap on the
@@ -159,17 +198,22 @@ static size_t smallest_whole(const candidate *cands, int count, const uint8_t *l
 }
 
 static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
-                            int last, uint8_t *out, size_t cap, uint32_t *adler) {
+                            size_t picture, int last, uint8_t *out, size_t cap, uint32_t *adler) {
     size_t n = (size_t)count * (row_bytes + 1), size = 0;
     int pick = LP_UP5, whole = 5;  // whole: candidates deflating the whole piece (small or redundant pieces)
     if (n > 65536) {  // else sampling costs about as much as deflating every way
         sample s;
-        size_t sizes[4];
-        int ok = sample_make(&s, rows, prev, row_bytes, bpp, n) && sample_sizes(&s, sizes);
+        size_t sizes[4], five[2][4] = {{0}};
+        int ok = sample_make(&s, rows, prev, row_bytes, bpp, n) && sample_sizes(&s, sizes, five);
+        if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, picture <= LP_SMALL_PICTURE, &whole);
+        if (ok && !whole && (pick == LP_UP5 || pick == LP_LEAST5)) {
+            int up = pick == LP_UP5, four = level4(&s, up, (const size_t(*)[4])five);
+            if (four > 0) pick = up ? LP_UP4 : LP_LEAST4;
+            ok = four >= 0;
+        }
         free(s.least);
         free(s.scratch);
         if (!ok) return 0;
-        pick = lp_level6_choice(sizes, 4 * s.slice, &whole);
     }
     const candidate best = cands[pick];
     // The chosen rows only (streaming memory), or both ways for the whole-piece trials.
@@ -197,8 +241,8 @@ done:
 }
 
 size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
-                       uint32_t count, int last, uint8_t *out, size_t cap, uint32_t *adler) {
-    if (level == 6) return encode_level6(rows, prev, row_bytes, bpp, count, last, out, cap, adler);
+                       uint32_t count, size_t picture, int last, uint8_t *out, size_t cap, uint32_t *adler) {
+    if (level == 6) return encode_level6(rows, prev, row_bytes, bpp, count, picture, last, out, cap, adler);
     size_t n = (size_t)count * (row_bytes + 1);
     uint8_t *filtered = malloc(n ? n : 1);
     if (!filtered) return 0;

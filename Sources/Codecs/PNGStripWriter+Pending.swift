@@ -30,12 +30,13 @@ final class PendingPiece: @unchecked Sendable {
 
     deinit { free(data) }
 
-    /// Filters and deflates the piece on the global concurrent queue.
-    func start(bpp: Int, level: Int) {
-        DispatchQueue.global().async { self.compress(bpp: bpp, level: level) }
+    /// Filters and deflates the piece on the global concurrent queue; `picture` is the whole
+    /// image's filtered bytes (level 6 tries more on small pictures).
+    func start(bpp: Int, level: Int, picture: Int) {
+        DispatchQueue.global().async { self.compress(bpp: bpp, level: level, picture: picture) }
     }
 
-    func compress(bpp: Int, level: Int) {
+    func compress(bpp: Int, level: Int, picture: Int) {
         let length = self.length, count = rows
         let cap = lp_deflate_bound(length)
         var out = malloc(cap)?.assumingMemoryBound(to: UInt8.self)
@@ -51,7 +52,7 @@ final class PendingPiece: @unchecked Sendable {
                     return lp_deflate_piece_using(method, filtered, length, isLast, data, cap)
                 }
                 return lp_encode_piece(
-                    Int32(level), self.samples, prev, self.rowBytes, Int32(bpp), UInt32(count), isLast, data, cap,
+                    Int32(level), self.samples, prev, self.rowBytes, Int32(bpp), UInt32(count), picture, isLast, data, cap,
                     &adler)
             }
             size = previous.isEmpty ? encode(nil) : previous.withUnsafeBufferPointer { encode($0.baseAddress) }

@@ -122,7 +122,7 @@ final class PNGStripWriter {
         previous = Array(UnsafeBufferPointer(start: samples + (stagedRows - 1) * rowBytes, count: rowBytes))
         staged = nil
         stagedRows = 0; stagedCapacity = 0
-        piece.start(bpp: max(1, channels * depth / 8), level: level)
+        piece.start(bpp: max(1, channels * depth / 8), level: level, picture: (rowBytes + 1) * height)
         pending.append(piece)
     }
 

@@ -79,14 +79,23 @@ int lp_final_block_using(int fast, const uint8_t *data, size_t n, const uint8_t 
                          int *padding);
 // Filters `count` rows (`prev`: the row above, NULL at the top) and deflates them as one piece
 // (lunette_png_piece.c); sets `adler` to the Adler-32 of the filtered bytes. Other levels than
-// 6 filter by least residual sum and deflate through zlib; level 6 picks filter and deflater.
+// 6 filter by least residual sum and deflate through zlib; level 6 picks filter and deflater,
+// trying more where the whole image (`picture` filtered bytes) is small.
 size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
-                       uint32_t count, int last, uint8_t *out, size_t cap, uint32_t *adler);
+                       uint32_t count, size_t picture, int last, uint8_t *out, size_t cap, uint32_t *adler);
 // Level 6's choice for a sampled piece (lunette_png_piece.c) from its sample's sizes through
-// each of the first four candidates (0: not tried); `sampled` bytes in all. Sets `whole` to
-// the number of candidates to deflate whole instead (0, 2 or 3: redundant pieces).
-enum { LP_UP5, LP_LEAST5, LP_LIGHT, LP_LEAST6, LP_ZLIB6, LP_UP4 };
-int lp_level6_choice(const size_t sizes[4], size_t sampled, int *whole);
+// each of the first four candidates (0: not tried); `sampled` bytes in all; `small`: a
+// picture of at most LP_SMALL_PICTURE filtered bytes. Sets `whole` to the number of
+// candidates to deflate whole instead (0, 2 or 3: redundant pieces; 2 is the pick and zlib 6
+// on least sum).
+enum { LP_UP5, LP_LEAST5, LP_LIGHT, LP_LEAST6, LP_ZLIB6, LP_UP4, LP_LEAST4 };
+enum { LP_SMALL_PICTURE = 1 << 20 };
+int lp_level6_choice(const size_t sizes[4], size_t sampled, int small, int *whole);
+// Whether a piece that chose libdeflate 5 takes level 4 instead, from one slice's bytes through
+// libdeflate 4 and 5 (on its filters, Up when `up`) and zlib 6 on least sum (Pillow's way):
+// least sum within 3 % of level 5 and of zlib 6; Up within 5 % of level 5, 1 % below zlib 6;
+// never where the whole sample at level 5 (`sample5` of `sampled` bytes) is below an eighth.
+int lp_level4(int up, size_t four, size_t five, size_t zlib6, size_t sample5, size_t sampled);
 size_t lp_deflate_bound(size_t n);
 uint32_t lp_adler32(uint32_t adler, const uint8_t *p, size_t n);
 // The Adler-32 of A followed by B, from adler(A), adler(B) and B's length.

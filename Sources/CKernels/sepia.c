@@ -12,21 +12,12 @@
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
-// Eight pixels from p as planes of R, G, B and A (lane order 0 2 4 6 1 3 5 7); the same
-// steps on four planes give the pixels back.
-AVX2 static inline void sepia_planes(const float *p, __m256 *r, __m256 *g, __m256 *b, __m256 *a) {
-    const __m256 p0 = _mm256_loadu_ps(p), p1 = _mm256_loadu_ps(p + 8);
-    const __m256 p2 = _mm256_loadu_ps(p + 16), p3 = _mm256_loadu_ps(p + 24);
-    const __m256 t0 = _mm256_unpacklo_ps(p0, p1), t1 = _mm256_unpackhi_ps(p0, p1);
-    const __m256 t2 = _mm256_unpacklo_ps(p2, p3), t3 = _mm256_unpackhi_ps(p2, p3);
-    *r = _mm256_shuffle_ps(t0, t2, 0x44), *g = _mm256_shuffle_ps(t0, t2, 0xEE);
-    *b = _mm256_shuffle_ps(t1, t3, 0x44), *a = _mm256_shuffle_ps(t1, t3, 0xEE);
-}
+#include "planes_avx2.h"
 
-// Eight pixels as planes (lane order as above), their straight colour and luminance, and
-// which lanes are live (alpha above 0: `live`, `alive`) or all opaque (alpha 1: x/1 is
-// exact, so those skip the divisions). Lanes with alpha 0 may divide by zero here; both
-// kernels leave them as they are.
+// Eight pixels as planes (lane order 0 2 4 6 1 3 5 7, planes_avx2.h), their straight colour
+// and luminance, and which lanes are live (alpha above 0: `live`, `alive`) or all opaque
+// (alpha 1: x/1 is exact, so those skip the divisions). Lanes with alpha 0 may divide by
+// zero here; both kernels leave them as they are.
 typedef struct {
     __m256 r, g, b, a, cr, cg, cb, y, alive;
     int live, opaque;
@@ -34,7 +25,7 @@ typedef struct {
 
 AVX2 static inline sepia_block sepia_load(const float *p) {
     sepia_block k;
-    sepia_planes(p, &k.r, &k.g, &k.b, &k.a);
+    lunette_planes_load(p, &k.r, &k.g, &k.b, &k.a);
     k.alive = _mm256_cmp_ps(k.a, _mm256_setzero_ps(), _CMP_GT_OQ);
     k.live = _mm256_movemask_ps(k.alive);
     k.opaque = _mm256_movemask_ps(_mm256_cmp_ps(k.a, _mm256_set1_ps(1.0f), _CMP_EQ_OQ)) == 0xFF;
@@ -116,13 +107,7 @@ AVX2 long lunette_sepia_poly_avx2(float *px, long count, const float *poly, floa
         }
         const __m256 orr = _mm256_blendv_ps(r, o[0], alive), og = _mm256_blendv_ps(g, o[1], alive);
         const __m256 ob = _mm256_blendv_ps(b, o[2], alive);
-        // The same transpose back: planes to pixels.
-        const __m256 u0 = _mm256_unpacklo_ps(orr, og), u1 = _mm256_unpackhi_ps(orr, og);
-        const __m256 u2 = _mm256_unpacklo_ps(ob, a), u3 = _mm256_unpackhi_ps(ob, a);
-        _mm256_storeu_ps(p, _mm256_shuffle_ps(u0, u2, 0x44));
-        _mm256_storeu_ps(p + 8, _mm256_shuffle_ps(u0, u2, 0xEE));
-        _mm256_storeu_ps(p + 16, _mm256_shuffle_ps(u1, u3, 0x44));
-        _mm256_storeu_ps(p + 24, _mm256_shuffle_ps(u1, u3, 0xEE));
+        lunette_planes_store(p, orr, og, ob, a);
     }
     return n;
 }

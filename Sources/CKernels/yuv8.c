@@ -7,6 +7,8 @@
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
+#include "planes_avx2.h"
+
 typedef unsigned __attribute__((may_alias)) alias_u32;    // a float copied as its bits
 
 // Pixel by pixel: what decode_pairs does not take (mono, 4:4:4, a lone first or last column).
@@ -166,13 +168,7 @@ AVX2 void lunette_yuv8_decode420_poly_avx2(const unsigned char *y, const unsigne
                                                               _mm256_fmadd_ps(_mm256_set1_ps(m[2]), r, _mm256_set1_ps(m[14]))));
             r = rr, g = gg, b = bb;
         }
-        // Planes to pixels, alpha 1.
-        const __m256 u0 = _mm256_unpacklo_ps(r, g), u1 = _mm256_unpackhi_ps(r, g);
-        const __m256 u2 = _mm256_unpacklo_ps(b, one), u3 = _mm256_unpackhi_ps(b, one);
-        _mm256_storeu_ps(o, _mm256_shuffle_ps(u0, u2, 0x44));
-        _mm256_storeu_ps(o + 8, _mm256_shuffle_ps(u0, u2, 0xEE));
-        _mm256_storeu_ps(o + 16, _mm256_shuffle_ps(u1, u3, 0x44));
-        _mm256_storeu_ps(o + 24, _mm256_shuffle_ps(u1, u3, 0xEE));
+        lunette_planes_store(o, r, g, b, one);  // alpha 1
     }
     if (i < count) {
         lunette_yuv8_decode_row_avx2(y, cb, cr, x0 + i, count - i, 1, lumaT, chromaT, table, out + 4 * i);
@@ -272,13 +268,8 @@ AVX2 static inline __m256 encode_poly8(__m256 v, __m256 *bad) {
 
 // Two rows of eight pixels (RGBA) transposed to planes R, G, B in lane order 0 2 4 6 1 3 5 7.
 AVX2 static inline void planes8(const float *px, __m256 *r, __m256 *g, __m256 *b) {
-    const __m256 p0 = _mm256_loadu_ps(px), p1 = _mm256_loadu_ps(px + 8);
-    const __m256 p2 = _mm256_loadu_ps(px + 16), p3 = _mm256_loadu_ps(px + 24);
-    const __m256 t0 = _mm256_unpacklo_ps(p0, p1), t1 = _mm256_unpackhi_ps(p0, p1);
-    const __m256 t2 = _mm256_unpacklo_ps(p2, p3), t3 = _mm256_unpackhi_ps(p2, p3);
-    *r = _mm256_shuffle_ps(t0, t2, 0x44);
-    *g = _mm256_shuffle_ps(t0, t2, 0xEE);
-    *b = _mm256_shuffle_ps(t1, t3, 0x44);
+    __m256 a;
+    lunette_planes_load(px, r, g, b, &a);
 }
 
 // Four 2×2 blocks (columns 0…7 of both rows) with encode420_pairs' arithmetic after the curve

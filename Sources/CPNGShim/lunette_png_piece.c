@@ -163,13 +163,13 @@ int lp_level4(int up, size_t four, size_t five, size_t zlib6, size_t sample5, si
 }
 
 // Whether a piece that chose libdeflate 5 takes level 4 (`lp_level4`), from its sample's
-// second slice (`five`: each slice's bytes through LP_UP5 and LP_LEAST5); -1 on failure.
+// second slice (`five`: each slice's bytes through LP_UP5 and LP_LEAST5; `sample5`: the
+// chosen one's whole sample, as `sample_sizes` summed it); -1 on failure.
 // zlib 6 costs as much as the rest of the sample, so it is skipped where level 4 fails
 // against level 5 alone, and for Up at level 4 above least sum at level 5 (zlib 6 is seldom
 // 1 % above that: no choice moved on the 49 contents).
-static int level4(const sample *s, int up, const size_t five[2][4]) {
-    size_t four[4], zlib6[4], own = five[!up][1], sample5 = 0;
-    for (int i = 0; i < 4; i++) sample5 += five[!up][i];
+static int level4(const sample *s, int up, const size_t five[2][4], size_t sample5) {
+    size_t four[4], zlib6[4], own = five[!up][1];
     if (!lp_level4(up, own, own, SIZE_MAX / 2, sample5, 4 * s->slice)) return 0;
     if (!sample_size(s, up ? LP_UP4 : LP_LEAST4, 2, four)) return -1;
     if (!lp_level4(up, four[1], own, SIZE_MAX / 2, sample5, 4 * s->slice) || (up && four[1] > five[1][1])) return 0;
@@ -207,7 +207,7 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
         int ok = sample_make(&s, rows, prev, row_bytes, bpp, n) && sample_sizes(&s, sizes, five);
         if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, picture <= LP_SMALL_PICTURE, &whole);
         if (ok && !whole && (pick == LP_UP5 || pick == LP_LEAST5)) {
-            int up = pick == LP_UP5, four = level4(&s, up, (const size_t(*)[4])five);
+            int up = pick == LP_UP5, four = level4(&s, up, (const size_t(*)[4])five, sizes[up ? LP_UP5 : LP_LEAST5]);
             if (four > 0) pick = up ? LP_UP4 : LP_LEAST4;
             ok = four >= 0;
         }

@@ -9,14 +9,16 @@
 //   one-link search (smaller on photos made of JPEG blocks);
 // - level 4 instead of 5 on the other pieces too where one slice says it has room
 //   against Pillow's size (`lp_level4`, from Pillow's deflater, zlib 6, on that slice);
-// - least-sum filters with libdeflate 6, taken only when 2 % smaller than the best of the
-//   others (it costs half as much again as level 5);
+// - least-sum filters with libdeflate 6 (it costs half as much again as level 5), only when
+//   2 % smaller than the best of the others and when that one misses Pillow's size by more
+//   than 2 % (`lp_level6_fits`, zlib 6 on a slice again): a size budget, not the smallest;
 // - on pieces whose sample shrinks below a twentieth (where samples mislead and deflating is
 //   quick), the best of these, zlib's one-link search and zlib's full level-6 search (it finds
 //   the long row-to-row repeats of gradients and flat art that libdeflate's shorter search
 //   misses) on the whole piece, keeping the smallest; on pieces of 64 KiB or less, all five;
 //   on Up pieces shrinking below an eighth in pictures of 1 MiB or less, Up and zlib 6 on
 //   least sum, both on the whole piece (their slices mislead; whole pieces are cheap there).
+// Pictures of 8 MiB or more sample a thirty-second of each piece instead of a sixteenth.
 // The samples' slices are filtered both ways on their own; the whole piece is filtered once,
 // the chosen way (least sum costs more than a deflate sample), so a piece holds one copy.
 #include "lunette_png.h"
@@ -65,16 +67,19 @@ static const candidate cands[] = {
     [LP_LEAST4] = {0, LP_DEFLATE_LIBDEFLATE_1 + 3, 0},
 };
 
-// A sample of a piece: four slices spread over it, a sixteenth in all and at least 32 KiB
-// (the top of a picture is often sky or an empty margin), filtered both ways.
+// A sample of a piece: four slices spread over it, a sixteenth in all (a thirty-second in
+// large pictures) and at least 32 KiB (the top of a picture is often sky or an empty margin),
+// filtered both ways.
 typedef struct {
     size_t slice;
     uint8_t *least, *up;  // the four slices, filtered by least sum and by Up
     uint8_t *scratch;     // room for a slice's deflate
 } sample;
 
-static int sample_make(sample *s, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, size_t n) {
-    s->slice = (n / 16 > 32768 ? n / 16 : 32768) / 4;
+static int sample_make(sample *s, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, size_t n,
+                       int large) {
+    size_t part = n / (large ? 32 : 16);
+    s->slice = (part > 32768 ? part : 32768) / 4;
     s->least = malloc(8 * s->slice);
     s->scratch = malloc(lp_deflate_bound(s->slice));
     uint8_t *row = malloc(row_bytes + 1);
@@ -162,19 +167,32 @@ int lp_level4(int up, size_t four, size_t five, size_t zlib6, size_t sample5, si
     return four && four <= five + five * 3 / 100 && four <= zlib6 + zlib6 * 3 / 100;
 }
 
+// zlib 6 on the sample's second slice, least-sum rows (Pillow's way): `*zlib6` if already
+// known (non-zero), else computed into it. 0 on failure.
+static size_t zlib6_slice(const sample *s, size_t *zlib6) {
+    size_t sizes[4];
+    if (!*zlib6 && sample_size(s, LP_ZLIB6, 2, sizes)) *zlib6 = sizes[1];
+    return *zlib6;
+}
+
+int lp_level6_fits(size_t other, size_t least5, size_t least5_slice, size_t zlib6_slice) {
+    return least5_slice && other * least5_slice * 100 <= zlib6_slice * least5 * 102;
+}
+
 // Whether a piece that chose libdeflate 5 takes level 4 (`lp_level4`), from its sample's
 // second slice (`five`: each slice's bytes through LP_UP5 and LP_LEAST5; `sample5`: the
-// chosen one's whole sample, as `sample_sizes` summed it); -1 on failure.
+// chosen one's whole sample, as `sample_sizes` summed it; `zlib6`: that slice's bytes
+// through zlib 6, 0 until known); -1 on failure.
 // zlib 6 costs as much as the rest of the sample, so it is skipped where level 4 fails
 // against level 5 alone, and for Up at level 4 above least sum at level 5 (zlib 6 is seldom
 // 1 % above that: no choice moved on the 49 contents).
-static int level4(const sample *s, int up, const size_t five[2][4], size_t sample5) {
-    size_t four[4], zlib6[4], own = five[!up][1];
+static int level4(const sample *s, int up, const size_t five[2][4], size_t sample5, size_t *zlib6) {
+    size_t four[4], own = five[!up][1];
     if (!lp_level4(up, own, own, SIZE_MAX / 2, sample5, 4 * s->slice)) return 0;
     if (!sample_size(s, up ? LP_UP4 : LP_LEAST4, 2, four)) return -1;
     if (!lp_level4(up, four[1], own, SIZE_MAX / 2, sample5, 4 * s->slice) || (up && four[1] > five[1][1])) return 0;
-    if (!sample_size(s, LP_ZLIB6, 2, zlib6)) return -1;
-    return lp_level4(up, four[1], own, zlib6[1], sample5, 4 * s->slice);
+    if (!zlib6_slice(s, zlib6)) return -1;
+    return lp_level4(up, four[1], own, *zlib6, sample5, 4 * s->slice);
 }
 
 // The smallest of every candidate's deflate of the whole piece into `out` (cheap on the
@@ -203,11 +221,22 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
     int pick = LP_UP5, whole = 5;  // whole: candidates deflating the whole piece (small or redundant pieces)
     if (n > 65536) {  // else sampling costs about as much as deflating every way
         sample s;
-        size_t sizes[4], five[2][4] = {{0}};
-        int ok = sample_make(&s, rows, prev, row_bytes, bpp, n) && sample_sizes(&s, sizes, five);
-        if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, picture <= LP_SMALL_PICTURE, &whole);
+        size_t sizes[4], five[2][4] = {{0}}, zlib6 = 0;
+        int small = picture <= LP_SMALL_PICTURE;
+        int ok = sample_make(&s, rows, prev, row_bytes, bpp, n, picture >= LP_LARGE_PICTURE) &&
+                 sample_sizes(&s, sizes, five);
+        if (ok) pick = lp_level6_choice(sizes, 4 * s.slice, small, &whole);
+        if (ok && !whole && pick == LP_LEAST6) {  // level 6 only where the others miss Pillow's size
+            size_t others[4] = {sizes[0], sizes[1], sizes[2], 0};
+            int other = lp_level6_choice(others, 4 * s.slice, small, &whole);
+            ok = zlib6_slice(&s, &zlib6) != 0;
+            size_t bytes = sizes[other == LP_UP4 ? LP_UP5 : other];
+            if (ok && lp_level6_fits(bytes, sizes[LP_LEAST5], five[1][1], zlib6)) pick = other;
+            else whole = 0;
+        }
         if (ok && !whole && (pick == LP_UP5 || pick == LP_LEAST5)) {
-            int up = pick == LP_UP5, four = level4(&s, up, (const size_t(*)[4])five, sizes[up ? LP_UP5 : LP_LEAST5]);
+            int up = pick == LP_UP5,
+                four = level4(&s, up, (const size_t(*)[4])five, sizes[up ? LP_UP5 : LP_LEAST5], &zlib6);
             if (four > 0) pick = up ? LP_UP4 : LP_LEAST4;
             ok = four >= 0;
         }

@@ -59,6 +59,18 @@ final class PNGPieceChoiceTests: XCTestCase {
         XCTAssertEqual(choice(9000, 4500, 4000, sampled: 100_000).0, Int32(LP_LIGHT))
     }
 
+    /// A piece that chose libdeflate 6 takes the best other candidate when its sample is within
+    /// 2 % of Pillow's estimate: zlib 6 on one least-sum slice, scaled to the whole sample by
+    /// libdeflate 5's bytes (here the slice is a quarter of level 5's 40 000 bytes, so the
+    /// estimate is four times zlib 6's slice).
+    func testLevelSixOnlyWhereTheOthersMissPillowsSize() {
+        XCTAssertEqual(lp_level6_fits(40_800, 40_000, 10_000, 10_000), 1)  // 2 % above the estimate
+        XCTAssertEqual(lp_level6_fits(40_801, 40_000, 10_000, 10_000), 0)
+        XCTAssertEqual(lp_level6_fits(39_000, 40_000, 10_000, 9_500), 0)  // 2.6 % above 38 000
+        XCTAssertEqual(lp_level6_fits(38_760, 40_000, 10_000, 9_500), 1)
+        XCTAssertEqual(lp_level6_fits(30_000, 40_000, 0, 10_000), 0)  // no slice: keep level 6
+    }
+
     func level4(_ up: Int32, _ four: Int, _ five: Int, _ zlib6: Int, sample: Int = 40_000, sampled: Int = 100_000) -> Int32 {
         lp_level4(up, four, five, zlib6, sample, sampled)
     }

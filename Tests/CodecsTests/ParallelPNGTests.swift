@@ -101,6 +101,26 @@ final class ParallelPNGTests: XCTestCase {
         }
     }
 
+    /// A picture of LP_LARGE_PICTURE filtered bytes or more samples each piece more thinly and
+    /// weighs libdeflate 6 against zlib 6 on a slice: its pieces still join, decode to the same
+    /// samples as zlib's one-link search gives, and the file is no larger than that one's.
+    func testLargePicturesPiecesJoinAndStaySmall() throws {
+        let width = 2048, height = (Int(LP_LARGE_PICTURE) + 3 * width) / (3 * width + 1)
+        let image = TestImages.make(IRect(0, 0, width, height)) { x, y in
+            let band = y > height / 3 && y < height / 2 ? Float((x * 7919 + y * 104_729) % 61) / 600 : 0
+            let disc = (x - 700) * (x - 700) + (y - 600) * (y - 600) < 250_000 ? Float(0.5) : 0
+            return Pixel(Float(x) / Float(width) + band, Float(y) / Float(height), disc + Float((x / 37) % 2) / 4, 1)
+        }
+        let strips = [300, 500, height - 800]
+        let chosen = try AtomicFile.read(write(image, strips: strips, channels: 3, options: PNGOptions(), threads: 2))
+        PNGStripWriter.deflateMethod = Int32(LP_DEFLATE_ZLIB_LIGHT)
+        let light = try AtomicFile.read(write(image, strips: strips, channels: 3, options: PNGOptions(), threads: 2))
+        XCTAssertGreaterThanOrEqual(idatCount(chosen), 8, "one IDAT per piece")
+        XCTAssertEqual(
+            try PNGDecoder.decode(chosen, name: "chosen").samples8, try PNGDecoder.decode(light, name: "light").samples8)
+        XCTAssertLessThanOrEqual(chosen.count, light.count)
+    }
+
     func testAlphaAndSixteenBitPieces() throws {
         PNGStripWriter.minPieceBytes = 1
         let img = TestImages.random(97, 61, seed: 7)

@@ -91,6 +91,14 @@ size_t lp_encode_piece(int level, const uint8_t *rows, const uint8_t *prev, size
 enum { LP_UP5, LP_LEAST5, LP_LIGHT, LP_LEAST6, LP_ZLIB6, LP_UP4, LP_LEAST4 };
 enum { LP_SMALL_PICTURE = 1 << 20 };
 int lp_level6_choice(const size_t sizes[4], size_t sampled, int small, int *whole);
+// Pictures of at least LP_LARGE_PICTURE filtered bytes (eight pieces or more) sample half as
+// much of each piece: a misjudged piece moves the file by an eighth of its excess at most.
+enum { LP_LARGE_PICTURE = 8 << 20 };
+// Whether a piece that chose libdeflate 6 takes the best other candidate instead: its sample's
+// `other` bytes within 2 % of Pillow's estimate, zlib 6 on one least-sum slice
+// (`zlib6_slice`), scaled by libdeflate 5's bytes on the whole sample (`least5`) over that
+// slice's (`least5_slice`).
+int lp_level6_fits(size_t other, size_t least5, size_t least5_slice, size_t zlib6_slice);
 // Whether a piece that chose libdeflate 5 takes level 4 instead, from one slice's bytes through
 // libdeflate 4 and 5 (on its filters, Up when `up`) and zlib 6 on least sum (Pillow's way):
 // least sum within 3 % of level 5 and of zlib 6; Up within 5 % of level 5, 1 % below zlib 6;

@@ -16,8 +16,10 @@ int lunette_kernels_have_avx2(void) {
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX512 __attribute__((target("avx512f,avx2,fma")))
 
-// AVX-512F doubles the vector again (four pixels): the blur passes and the colour matrix
-// use it where the CPU has it (checked once; LUNETTE_NO_AVX512 in the environment turns it off).
+// AVX-512F doubles the vector again (four pixels): the colour matrix uses it where the CPU
+// has it (checked once; LUNETTE_NO_AVX512 in the environment turns it off). The blur passes
+// do not: their AVX2 loops share loads between outputs, which wins on Zen 4 (whose 512-bit
+// ops are two 256-bit halves).
 static int have_avx512(void) {
     static int known = -1;  // read and written atomically: any thread may ask first
     int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
@@ -31,69 +33,7 @@ static int have_avx512(void) {
 
 int lunette_kernels_have_avx512(void) { return have_avx512(); }
 
-AVX512 static void symmetric_row_avx512(const float *s, float *out, long width, const float *k, long r) {
-    const long n = 2 * r + 1;
-    const __m512 c = _mm512_set1_ps(k[r]);
-    long x = 0;
-    for (; x + 16 <= width; x += 16) {
-        const float *p = s + 4 * x;
-        __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r), c);
-        __m512 a1 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 16), c);
-        __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 32), c);
-        __m512 a3 = _mm512_mul_ps(_mm512_loadu_ps(p + 4 * r + 48), c);
-        for (long i = 0; i < r; i++) {
-            const __m512 w = _mm512_set1_ps(k[i]);
-            const float *pa = p + 4 * i, *pb = p + 4 * (n - 1 - i);
-            a0 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa), _mm512_loadu_ps(pb)), w, a0);
-            a1 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 16), _mm512_loadu_ps(pb + 16)), w, a1);
-            a2 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 32), _mm512_loadu_ps(pb + 32)), w, a2);
-            a3 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 48), _mm512_loadu_ps(pb + 48)), w, a3);
-        }
-        _mm512_storeu_ps(out + 4 * x, a0);
-        _mm512_storeu_ps(out + 4 * x + 16, a1);
-        _mm512_storeu_ps(out + 4 * x + 32, a2);
-        _mm512_storeu_ps(out + 4 * x + 48, a3);
-    }
-    if (x < width) lunette_symmetric_row_avx2(s + 4 * x, out + 4 * x, width - x, k, r);
-}
-
-AVX512 static void symmetric_column_avx512(const float *const *rows, float *out, long width, const float *k,
-                                           long r) {
-    const long n = 2 * r + 1;
-    const __m512 c = _mm512_set1_ps(k[r]);
-    const float *mid = rows[r];
-    long x = 0;
-    for (; x + 16 <= width; x += 16) {
-        const long o = 4 * x;
-        __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(mid + o), c);
-        __m512 a1 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 16), c);
-        __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 32), c);
-        __m512 a3 = _mm512_mul_ps(_mm512_loadu_ps(mid + o + 48), c);
-        for (long i = 0; i < r; i++) {
-            const __m512 w = _mm512_set1_ps(k[i]);
-            const float *pa = rows[i] + o, *pb = rows[n - 1 - i] + o;
-            a0 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa), _mm512_loadu_ps(pb)), w, a0);
-            a1 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 16), _mm512_loadu_ps(pb + 16)), w, a1);
-            a2 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 32), _mm512_loadu_ps(pb + 32)), w, a2);
-            a3 = _mm512_fmadd_ps(_mm512_add_ps(_mm512_loadu_ps(pa + 48), _mm512_loadu_ps(pb + 48)), w, a3);
-        }
-        _mm512_storeu_ps(out + o, a0);
-        _mm512_storeu_ps(out + o + 16, a1);
-        _mm512_storeu_ps(out + o + 32, a2);
-        _mm512_storeu_ps(out + o + 48, a3);
-    }
-    if (x < width) {
-        // The rest through the 256-bit loop, on row pointers moved to column x.
-        const float *moved[64];
-        if (n <= 64) {
-            for (long i = 0; i < n; i++) moved[i] = rows[i] + 4 * x;
-            lunette_symmetric_column_avx2(moved, out + 4 * x, width - x, k, r);
-        }
-    }
-}
-
 AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, const float *k, long r) {
-    if (width >= 16 && have_avx512()) { symmetric_row_avx512(s, out, width, k, r); return; }
     const long n = 2 * r + 1;
     const __m256 c = _mm256_set1_ps(k[r]);
     long x = 0;
@@ -142,7 +82,6 @@ AVX2 void lunette_symmetric_row_avx2(const float *s, float *out, long width, con
 }
 
 AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, long width, const float *k, long r) {
-    if (width >= 16 && r < 32 && have_avx512()) { symmetric_column_avx512(rows, out, width, k, r); return; }
     const long n = 2 * r + 1;
     const __m256 c = _mm256_set1_ps(k[r]);
     const float *mid = rows[r];
@@ -180,35 +119,33 @@ AVX2 void lunette_symmetric_column_avx2(const float *const *rows, float *out, lo
 AVX2 void lunette_symmetric_column4_avx2(const float *const *rows, float *const *out, long width, const float *k,
                                          long r) {
     const long n = 2 * r + 1;
+    const __m256 c = _mm256_set1_ps(k[r]);
     long x = 0;
-    if (!have_avx512()) {
-        const __m256 c = _mm256_set1_ps(k[r]);
-        // Two pixels of all four rows a step. Output j's tap pair i is rows j + i and
-        // j + n − 1 − i: the four left rows slide down one row per tap and the four right
-        // rows up one, so each step loads one new row on each side and carries three.
-        for (; x + 2 <= width; x += 2) {
-            const long o = 4 * x;
+    // Two pixels of all four rows a step. Output j's tap pair i is rows j + i and
+    // j + n − 1 − i: the four left rows slide down one row per tap and the four right
+    // rows up one, so each step loads one new row on each side and carries three.
+    for (; x + 2 <= width; x += 2) {
+        const long o = 4 * x;
 #define ROW(m) _mm256_loadu_ps(rows[m] + o)
-            __m256 a0 = _mm256_mul_ps(ROW(r), c), a1 = _mm256_mul_ps(ROW(r + 1), c);
-            __m256 a2 = _mm256_mul_ps(ROW(r + 2), c), a3 = _mm256_mul_ps(ROW(r + 3), c);
-            __m256 l0 = ROW(0), l1 = ROW(1), l2 = ROW(2), q1 = ROW(n), q2 = ROW(n + 1), q3 = ROW(n + 2);
-            for (long i = 0; i < r; i++) {
-                const __m256 w = _mm256_set1_ps(k[i]), l3 = ROW(i + 3), q0 = ROW(n - 1 - i);
-                a0 = _mm256_fmadd_ps(_mm256_add_ps(l0, q0), w, a0);
-                a1 = _mm256_fmadd_ps(_mm256_add_ps(l1, q1), w, a1);
-                a2 = _mm256_fmadd_ps(_mm256_add_ps(l2, q2), w, a2);
-                a3 = _mm256_fmadd_ps(_mm256_add_ps(l3, q3), w, a3);
-                l0 = l1; l1 = l2; l2 = l3; q3 = q2; q2 = q1; q1 = q0;
-            }
-#undef ROW
-            _mm256_storeu_ps(out[0] + o, a0);
-            _mm256_storeu_ps(out[1] + o, a1);
-            _mm256_storeu_ps(out[2] + o, a2);
-            _mm256_storeu_ps(out[3] + o, a3);
+        __m256 a0 = _mm256_mul_ps(ROW(r), c), a1 = _mm256_mul_ps(ROW(r + 1), c);
+        __m256 a2 = _mm256_mul_ps(ROW(r + 2), c), a3 = _mm256_mul_ps(ROW(r + 3), c);
+        __m256 l0 = ROW(0), l1 = ROW(1), l2 = ROW(2), q1 = ROW(n), q2 = ROW(n + 1), q3 = ROW(n + 2);
+        for (long i = 0; i < r; i++) {
+            const __m256 w = _mm256_set1_ps(k[i]), l3 = ROW(i + 3), q0 = ROW(n - 1 - i);
+            a0 = _mm256_fmadd_ps(_mm256_add_ps(l0, q0), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_add_ps(l1, q1), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_add_ps(l2, q2), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_add_ps(l3, q3), w, a3);
+            l0 = l1; l1 = l2; l2 = l3; q3 = q2; q2 = q1; q1 = q0;
         }
+#undef ROW
+        _mm256_storeu_ps(out[0] + o, a0);
+        _mm256_storeu_ps(out[1] + o, a1);
+        _mm256_storeu_ps(out[2] + o, a2);
+        _mm256_storeu_ps(out[3] + o, a3);
     }
     if (x < width && n + 3 <= 64) {
-        // The rest (or all, with AVX-512) row by row, on row pointers moved to column x.
+        // A last odd column row by row, on row pointers moved to column x.
         const float *moved[64];
         for (long i = 0; i < n + 3; i++) moved[i] = rows[i] + 4 * x;
         for (long j = 0; j < 4; j++) lunette_symmetric_column_avx2(moved + j, out[j] + 4 * x, width - x, k, r);

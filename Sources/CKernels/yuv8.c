@@ -272,22 +272,10 @@ AVX2 static inline void planes8(const float *px, __m256 *r, __m256 *g, __m256 *b
     lunette_planes_load(px, r, g, b, &a);
 }
 
-// Four 2×2 blocks (columns 0…7 of both rows) with encode420_pairs' arithmetic after the curve
-// (encode_poly8 for the table); 0 when a value is beyond the curve's range (nothing written).
-AVX2 static int encode420_eight(const float *top, const float *second, const float *p,
-                                unsigned char *yTop, unsigned char *ySecond, unsigned char *cb,
-                                unsigned char *cr) {
-    __m256 rt, gt, bt, rs, gs, bs;
-    planes8(top, &rt, &gt, &bt);
-    planes8(second, &rs, &gs, &bs);
-    __m256 bad = _mm256_setzero_ps();
-    rt = encode_poly8(rt, &bad);
-    gt = encode_poly8(gt, &bad);
-    bt = encode_poly8(bt, &bad);
-    rs = encode_poly8(rs, &bad);
-    gs = encode_poly8(gs, &bad);
-    bs = encode_poly8(bs, &bad);
-    if (_mm256_movemask_ps(bad)) return 0;
+// Four 2×2 blocks (columns 0…7 of both rows) from their R′G′B′ planes (lane order 0 2 4 6
+// 1 3 5 7) with encode420_pairs' arithmetic after the curve.
+AVX2 static inline void store420(__m256 rt, __m256 gt, __m256 bt, __m256 rs, __m256 gs, __m256 bs, const float *p,
+                                 unsigned char *yTop, unsigned char *ySecond, unsigned char *cb, unsigned char *cr) {
     const __m256 kr = _mm256_set1_ps(p[3]), kg = _mm256_set1_ps(p[4]), kb = _mm256_set1_ps(p[5]);
     const __m256 yA = _mm256_set1_ps(p[6]), yB = _mm256_set1_ps(p[7]), zero = _mm256_setzero_ps();
     const __m256 maxCode = _mm256_set1_ps(p[11]);
@@ -321,7 +309,74 @@ AVX2 static int encode420_eight(const float *top, const float *second, const flo
     const int cbs = _mm_cvtsi128_si32(c8), crs = _mm_extract_epi32(c8, 1);
     __builtin_memcpy(cb, &cbs, 4);
     __builtin_memcpy(cr, &crs, 4);
+}
+
+// Four 2×2 blocks through encode_poly8 (for the table) and store420; 0 when a value is beyond
+// the curve's range (nothing written).
+AVX2 static int encode420_eight(const float *top, const float *second, const float *p,
+                                unsigned char *yTop, unsigned char *ySecond, unsigned char *cb,
+                                unsigned char *cr) {
+    __m256 rt, gt, bt, rs, gs, bs;
+    planes8(top, &rt, &gt, &bt);
+    planes8(second, &rs, &gs, &bs);
+    __m256 bad = _mm256_setzero_ps();
+    rt = encode_poly8(rt, &bad);
+    gt = encode_poly8(gt, &bad);
+    bt = encode_poly8(bt, &bad);
+    rs = encode_poly8(rs, &bad);
+    gs = encode_poly8(gs, &bad);
+    bs = encode_poly8(bs, &bad);
+    if (_mm256_movemask_ps(bad)) return 0;
+    store420(rt, gt, bt, rs, gs, bs, p, yTop, ySecond, cb, cr);
     return 1;
+}
+
+AVX2 static inline __m256 horner6(const float *q, __m256 x) {
+    __m256 t = _mm256_set1_ps(q[6]);
+    for (int j = 5; j >= 0; j--) t = _mm256_fmadd_ps(t, x, _mm256_set1_ps(q[j]));
+    return t;
+}
+
+// Eight pixels of one row through sepia's tone (lunette_sepia_poly_avx2's luminance and
+// roots), straight to R′G′B′ planes; 0 when one is not opaque enough or its luminance is
+// above 1 (the caller runs the kernel itself there).
+__attribute__((always_inline)) AVX2 static inline int sepia_encoded8(const float *px, const float *tone, __m256 *out) {
+    __m256 r, g, b, a;
+    lunette_planes_load(px, &r, &g, &b, &a);
+    const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps();
+    const __m256 near = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(a, one)),
+                                      _mm256_set1_ps(1.0f / 65536), _CMP_LE_OQ);
+    if (_mm256_movemask_ps(near) != 0xFF) return 0;
+    if (_mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) != 0xFF) {
+        r = _mm256_div_ps(r, a), g = _mm256_div_ps(g, a), b = _mm256_div_ps(b, a);
+    }
+    const __m256 y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(r, _mm256_set1_ps(0.2126f)),
+                                                 _mm256_mul_ps(g, _mm256_set1_ps(0.7152f))),
+                                   _mm256_mul_ps(b, _mm256_set1_ps(0.0722f)));
+    if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ))) return 0;
+    const __m256 keep = _mm256_cmp_ps(y, zero, _CMP_GT_OQ);  // tone 0 at or below 0, and NaN
+    const __m256 u = _mm256_sqrt_ps(_mm256_and_ps(y, keep)), v = _mm256_sqrt_ps(u);
+    for (int i = 0; i < 3; i++) {
+        const float *q = tone + 15 * i;
+        const __m256 x = i < 2 ? v : u;
+        __m256 t = horner6(q, x);
+        const __m256 low = _mm256_cmp_ps(x, _mm256_set1_ps(q[14]), _CMP_LT_OQ);
+        if (_mm256_movemask_ps(low)) t = _mm256_blendv_ps(t, horner6(q + 7, x), low);
+        out[i] = _mm256_and_ps(t, keep);
+    }
+    return 1;
+}
+
+AVX2 long lunette_yuv8_sepia_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                            const float *tone, unsigned char *yTop, unsigned char *ySecond,
+                                            unsigned char *cb, unsigned char *cr) {
+    long x = 0;
+    for (; x + 8 <= count; x += 8) {
+        __m256 t[3], s[3];
+        if (!sepia_encoded8(top + 4 * x, tone, t) || !sepia_encoded8(second + 4 * x, tone, s)) break;
+        store420(t[0], t[1], t[2], s[0], s[1], s[2], p, yTop + x, ySecond + x, cb + x / 2, cr + x / 2);
+    }
+    return x;
 }
 
 AVX2 long lunette_yuv8_encode420_avx2(const float *top, const float *second, long count, const float *p,
@@ -361,6 +416,12 @@ long lunette_yuv8_encode420_avx2(const float *top, const float *second, long cou
                                  const float *pairs, unsigned char *yTop, unsigned char *ySecond,
                                  unsigned char *cb, unsigned char *cr) {
     (void)top; (void)second; (void)count; (void)p; (void)pairs; (void)yTop; (void)ySecond; (void)cb; (void)cr;
+    return 0;
+}
+long lunette_yuv8_sepia_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                       const float *tone, unsigned char *yTop, unsigned char *ySecond,
+                                       unsigned char *cb, unsigned char *cr) {
+    (void)top; (void)second; (void)count; (void)p; (void)tone; (void)yTop; (void)ySecond; (void)cb; (void)cr;
     return 0;
 }
 

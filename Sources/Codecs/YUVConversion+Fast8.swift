@@ -174,14 +174,17 @@ extension YUVEncoder {
     /// The 8-bit 4:2:0 path of `frame`: tiles rendered one by one and encoded straight from
     /// their buffers (no strip copy), with the graph's last point steps (`kernels`, their
     /// video variants where they have one) run on each pair of rows just before it is
-    /// encoded, while it is in cache.
+    /// encoded, while it is in cache; a last step with an `encodedTone` runs inside the
+    /// encode instead, straight to R′G′B′ (the pixels it declines through the step itself).
     static func frame420(
         _ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
         into base: UnsafeMutablePointer<UInt8>
     ) throws {
         let rect = IRect(0, 0, f.width, f.height)
         let (below, peeled) = image.peelingPointKernels(covering: rect)
-        let kernels = peeled.map { $0.videoVariant ?? $0 }
+        var kernels = peeled.map { $0.videoVariant ?? $0 }
+        let toned = Convolution.avx2 ? kernels.last.flatMap { k in k.encodedTone.map { (k, $0) } } : nil
+        if toned != nil { kernels.removeLast() }
         try VideoTransfer.withLaneEncoder { enc in
             // Tiles start on even file rows and columns: chroma blocks never straddle two.
             try context.forEachTile(below, rect: rect, tileWidth: 256, tileHeight: 128) { tile in
@@ -194,13 +197,48 @@ extension YUVEncoder {
                         k.apply(top, [], tile.width)
                         if rows > 1 { k.apply(second, [], tile.width) }
                     }
-                    encode420(
-                        top, second, rows: rows, fileRow: f.height - tile.rect.maxY + i, x0: tile.rect.x,
-                        count: tile.width, f, c, enc, base)
+                    let fileRow = f.height - tile.rect.maxY + i
+                    var x = 0
+                    while x < tile.width {
+                        var n = tile.width - x
+                        if let (k, tone) = toned {
+                            if rows > 1 {
+                                x += encode420Toned(
+                                    top + x, second + x, fileRow: fileRow, x0: tile.rect.x + x, count: n, tone, f, c,
+                                    base)
+                                if x == tile.width { break }
+                                n = min(8, tile.width - x)
+                            }
+                            k.apply(top + x, [], n)
+                            if rows > 1 { k.apply(second + x, [], n) }
+                        }
+                        encode420(
+                            top + x, second + x, rows: rows, fileRow: fileRow, x0: tile.rect.x + x, count: n, f, c, enc,
+                            base)
+                        x += n
+                    }
                     i += 2
                 }
             }
         }
+    }
+
+    /// Two file rows of `encode420` through a tone step first (`PointKernel.encodedTone`), in
+    /// C, eight columns a step from the start; returns how many columns it did.
+    static func encode420Toned(
+        _ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, fileRow: Int, x0: Int, count: Int,
+        _ tone: UnsafePointer<Float>, _ f: Y4MFormat, _ c: YUVConversion, _ dst: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let w = f.width
+        let yTop = dst + fileRow * w + x0
+        let cbRow = dst + w * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
+        let crRow = cbRow + f.chromaWidth * f.chromaHeight
+        let params: [Float] = [
+            0, 0, 0, c.kr, c.kg, c.kb, c.yScale, c.yOffset, c.cScale / c.cbToB, c.cScale / c.crToR, c.cOffset, c.maxCode,
+        ]
+        let tf = UnsafeRawPointer(top).assumingMemoryBound(to: Float.self)
+        let sf = UnsafeRawPointer(second).assumingMemoryBound(to: Float.self)
+        return lunette_yuv8_sepia_encode420_avx2(tf, sf, count, params, tone, yTop, yTop + w, cbRow, crRow)
     }
 
     /// One or two file rows of an 8-bit 4:2:0 frame over columns x0 ..< x0 + count (x0

@@ -12,16 +12,17 @@ public enum YUVEncoder {
     ) throws -> [UInt8] {
         let c = conversion ?? YUVConversion(f)
         let marker = Array("FRAME\n".utf8)
+        if f.bitDepth == 8, f.chroma == .c420 {
+            // Every tile is encoded, every byte of it written: no zeroing first.
+            let total = marker.count + f.frameBytes
+            return try [UInt8](unsafeUninitializedCapacity: total) { buf, count in
+                _ = buf.initialize(from: marker)
+                try frame420(image, format: f, conversion: c, context: context, into: buf.baseAddress! + marker.count)
+                count = total
+            }
+        }
         var out = [UInt8](repeating: 0, count: marker.count + f.frameBytes)
         out.replaceSubrange(0..<marker.count, with: marker)
-        if f.bitDepth == 8, f.chroma == .c420 {
-            try out.withUnsafeMutableBytes { raw in
-                try frame420(
-                    image, format: f, conversion: c, context: context,
-                    into: (raw.baseAddress! + marker.count).assumingMemoryBound(to: UInt8.self))
-            }
-            return out
-        }
         let (sx, sy) = f.chromaShift
         let stripHeight = 128  // a multiple of every vertical subsampling block
         var row = 0

@@ -32,11 +32,16 @@ public protocol PointKernel: Sendable {
     /// an exact conversion, few differing; docs/ARCHITECTURE.md, "Pixels, colour and
     /// coordinates"). Stills never use it.
     var videoVariant: (any PointKernel)? { get }
+    /// The kernel on opaque pixels as curves of their luminance already through the sRGB
+    /// encode (`lunette_yuv8_sepia_encode420_avx2`'s layout), or nil: `lunette video`'s
+    /// 8-bit encoder then runs it inside its own pass (CISepiaTone at intensity 1).
+    var encodedTone: UnsafePointer<Float>? { get }
 }
 
 extension PointKernel {
     public var opaqueStep: OpaqueStep? { nil }
     public var videoVariant: (any PointKernel)? { nil }
+    public var encodedTone: UnsafePointer<Float>? { nil }
 }
 
 /// A point node: the same pixel of each input in, one pixel out.

@@ -133,6 +133,31 @@ final class VideoPrecisionTests: XCTestCase {
         }
     }
 
+    func testSepiaInsideTheEncodeLeavesTranslucentAndBrightBlocksToTheKernel() throws {
+        // Six blocks of eight columns: the second translucent (alpha ½), the fourth with a
+        // pixel brighter than white; the rest dark to light (both branches of each curve).
+        let (w, h) = (48, 8)
+        let buf = PixelBuffer(IRect(0, 0, w, h))
+        var state: UInt64 = 7
+        for y in 0..<h {
+            for x in 0..<w {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let v = Float(state >> 40) / Float(1 << 24)
+                let c = Pixel(v * v, v * v * 0.8, v * v * v, 1)
+                buf.row(y)[x] = x / 8 == 1 ? c * 0.5 : (x == 27 && y == 3 ? Pixel(1.4, 1.3, 1.2, 1) : c)
+            }
+        }
+        let f = try format(w, h)
+        let sepia = try Filter(name: "CISepiaTone")
+        try sepia.set("inputImage", .image(Image(SourceNode(buf))))
+        let image = try sepia.outputImage()
+        let fast = try YUVEncoder.frame(image, format: f)
+        let exact = codes(try Context(threads: 1).render(image, rect: IRect(0, 0, w, h)), w, h)
+        let diffs = zip(fast.dropFirst(6), exact).map { abs(Int($0) - Int($1)) }
+        XCTAssertLessThanOrEqual(diffs.max() ?? 0, 1)
+        XCTAssertLessThanOrEqual(diffs.filter { $0 > 0 }.count, diffs.count / 50)
+    }
+
     /// Paints every pixel one linear grey; its video variant paints another.
     struct Paint: PointKernel {
         let level: Float, variant: Float?

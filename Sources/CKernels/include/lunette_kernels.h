@@ -52,4 +52,15 @@ long lunette_yuv8_encode420_avx2(const float *top, const float *second, long cou
                                  const float *pairs, unsigned char *yTop, unsigned char *ySecond,
                                  unsigned char *cb, unsigned char *cr);
 
+// lunette_yuv8_encode420_avx2 (p without its first three entries' use) of two rows put through
+// CISepiaTone at intensity 1 first, eight columns a step, the tone evaluated straight as
+// R′G′B′: `tone` holds per channel R, G, B the curve's R′ above its linear part (degree-6
+// coefficients, constant first), 12.92 times the linear tone below it, and where the two
+// meet; R′ and G′ over Y^¼, B′ over Y^½ (Y the pixel's luminance). Stops before eight
+// columns with a pixel whose alpha is more than 2⁻¹⁶ from 1 or whose Y is above 1, and
+// returns how many columns it did (a multiple of 8).
+long lunette_yuv8_sepia_encode420_avx2(const float *top, const float *second, long count, const float *p,
+                                       const float *tone, unsigned char *yTop, unsigned char *ySecond,
+                                       unsigned char *cb, unsigned char *cr);
+
 #endif

@@ -71,12 +71,15 @@ final class PendingPiece: @unchecked Sendable {
 final class PieceGate: @unchecked Sendable {
     let condition = NSCondition()
     private(set) var running = 0
+    /// Most pieces deflating at once (a diagnostic for tests).
+    private(set) var peak = 0
 
     /// Waits until fewer than `limit` pieces are running, then counts one more.
     func enter(limit: Int) {
         condition.lock()
         while running >= limit { condition.wait() }
         running += 1
+        peak = max(peak, running)
         condition.unlock()
     }
 

@@ -111,11 +111,13 @@ final class PNGStripWriter {
         rowsDone += n
     }
 
-    /// Hands the staged piece to the background once a thread is free for it (its
-    /// samples, filter and trial buffers are held only while it deflates).
+    /// Hands the staged piece to the background once fewer than `threads + 1` pieces are
+    /// deflating (their samples, filter and trial buffers are held only while they deflate).
+    /// The one piece more than the cores keeps the renderer going while the others deflate,
+    /// instead of stopping it until one ends, so no core waits for the next strip.
     func launch() {
         guard let samples = staged else { return }
-        gate.enter(limit: threads)
+        gate.enter(limit: threads + 1)
         let piece = PendingPiece(
             samples: samples, rows: stagedRows, rowBytes: rowBytes, previous: previous, last: rowsDone == height,
             gate: gate)

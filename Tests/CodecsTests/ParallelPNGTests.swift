@@ -166,6 +166,29 @@ final class ParallelPNGTests: XCTestCase {
         XCTAssertEqual(outputs[2], outputs[0])
     }
 
+    /// While `threads` pieces deflate, one more is launched (the renderer goes on), never
+    /// two: the pieces' buffers stay bounded.
+    func testAtMostOnePieceMoreThanThreadsDeflates() throws {
+        let img = TestImages.make(IRect(0, 0, 83, 71)) { x, y in
+            Pixel(Float((x * 5 + y) % 40) / 39, 0.5, Float(y) / 70, 1)
+        }
+        PNGStripWriter.minPieceBytes = 5 * 83 * 3 - 7  // 15 pieces
+        for threads in [1, 2] {
+            let path = dir.appendingPathComponent("gate\(threads).png").path
+            var peak = 0
+            try AtomicFile.write(to: path) { file in
+                let writer = try PNGStripWriter(
+                    file: file, name: path, width: 83, height: 71, channels: 3, options: PNGOptions(), threads: threads)
+                try writer.append(try Context(threads: 2).render(img, rect: IRect(0, 0, 83, 71)))
+                try writer.finish()
+                peak = writer.gate.peak
+            }
+            XCTAssertGreaterThanOrEqual(peak, 1, "\(threads) threads")
+            XCTAssertLessThanOrEqual(peak, threads + 1, "\(threads) threads")
+            XCTAssertEqual(try PNGDecoder.decode(AtomicFile.read(path), name: path).width, 83)
+        }
+    }
+
     func testMoreRowsThanTheImageIsAnError() throws {
         let path = dir.appendingPathComponent("rows.png").path
         XCTAssertThrowsError(

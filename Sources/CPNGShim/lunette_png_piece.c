@@ -19,8 +19,8 @@
 //   on Up pieces shrinking below an eighth in pictures of 1 MiB or less, Up and zlib 6 on
 //   least sum, both on the whole piece (their slices mislead; whole pieces are cheap there).
 // Pictures of 8 MiB or more sample a thirty-second of each piece instead of a sixteenth.
-// The samples' slices are filtered both ways on their own; the whole piece is filtered once,
-// the chosen way (least sum costs more than a deflate sample), so a piece holds one copy.
+// The samples' slices are filtered both ways on their own; the whole piece is filtered the
+// chosen way (for the whole-piece trials, one way after the other), so a piece holds one copy.
 #include "lunette_png.h"
 #include <stdint.h>
 #include <stdlib.h>
@@ -196,19 +196,32 @@ static int level4(const sample *s, int up, const size_t five[2][4], size_t sampl
 }
 
 // The smallest of every candidate's deflate of the whole piece into `out` (cheap on the
-// redundant pieces this is used for); sets `adler`.
-static size_t smallest_whole(const candidate *cands, int count, const uint8_t *least, const uint8_t *up, size_t n,
-                             int last, uint8_t *out, size_t cap, uint32_t *adler) {
+// redundant pieces this is used for), the first candidate winning ties; sets `adler`. The rows
+// are filtered one way at a time into `filtered` (n bytes), so a piece holds one copy.
+static size_t smallest_whole(const candidate *cands, int count, const uint8_t *rows, const uint8_t *prev,
+                             size_t row_bytes, int bpp, uint32_t rows_count, uint8_t *filtered, size_t n, int last,
+                             uint8_t *out, size_t cap, uint32_t *adler) {
     uint8_t *trial = malloc(cap);
     if (!trial) return 0;
     size_t best = 0;
-    for (int c = 0; c < count; c++) {
-        size_t size = lp_deflate_piece_using(cands[c].method, cands[c].up ? up : least, n, last, trial, cap);
-        if (!size) { best = 0; break; }
-        if (!best || size < best) {
-            memcpy(out, trial, size);
-            best = size;
-            *adler = lp_adler32(1, cands[c].up ? up : least, n);
+    int winner = count;
+    for (int up = 1; up >= 0; up--) {
+        int filtered_now = 0;
+        uint32_t sum = 1;
+        for (int c = 0; c < count; c++) {
+            if (cands[c].up != up) continue;
+            if (!filtered_now) {
+                if (up) filter_up(rows, prev, row_bytes, rows_count, filtered);
+                else lp_filter_rows(rows, prev, row_bytes, bpp, rows_count, filtered);
+                sum = lp_adler32(1, filtered, n);
+                filtered_now = 1;
+            }
+            size_t size = lp_deflate_piece_using(cands[c].method, filtered, n, last, trial, cap);
+            if (!size) { free(trial); return 0; }
+            if (!best || size < best || (size == best && c < winner)) {
+                memcpy(out, trial, size);
+                best = size, winner = c, *adler = sum;
+            }
         }
     }
     free(trial);
@@ -245,10 +258,9 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
         if (!ok) return 0;
     }
     const candidate best = cands[pick];
-    // The chosen rows only (streaming memory), or both ways for the whole-piece trials.
-    uint8_t *least = malloc(n ? n : 1), *up = whole ? malloc(n ? n : 1) : NULL;
-    if (!least || (whole && !up)) goto done;
-    if (whole || !best.up) lp_filter_rows(rows, prev, row_bytes, bpp, count, least);
+    // One copy of the rows, filtered the chosen way (streaming memory).
+    uint8_t *filtered = malloc(n ? n : 1);
+    if (!filtered) return 0;
     if (whole) {
         candidate tried[5] = {cands[LP_UP5], cands[LP_LEAST5], cands[LP_LIGHT], cands[LP_LEAST6], cands[LP_ZLIB6]};
         if (whole < 5) {
@@ -256,16 +268,14 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
             tried[1] = cands[whole == 2 ? LP_ZLIB6 : LP_LIGHT];
             tried[2] = cands[LP_ZLIB6];
         }
-        filter_up(rows, prev, row_bytes, count, up);
-        size = smallest_whole(tried, whole, least, up, n, last, out, cap, adler);
-        goto done;
+        size = smallest_whole(tried, whole, rows, prev, row_bytes, bpp, count, filtered, n, last, out, cap, adler);
+    } else {
+        if (best.up) filter_up(rows, prev, row_bytes, count, filtered);
+        else lp_filter_rows(rows, prev, row_bytes, bpp, count, filtered);
+        size = lp_deflate_piece_using(best.method, filtered, n, last, out, cap);
+        *adler = lp_adler32(1, filtered, n);
     }
-    if (best.up) filter_up(rows, prev, row_bytes, count, least);
-    size = lp_deflate_piece_using(best.method, least, n, last, out, cap);
-    *adler = lp_adler32(1, least, n);
-done:
-    free(least);
-    free(up);
+    free(filtered);
     return size;
 }
 

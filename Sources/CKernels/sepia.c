@@ -12,30 +12,7 @@
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
-#include "planes_avx2.h"
-
-// Eight pixels as planes (lane order 0 2 4 6 1 3 5 7, planes_avx2.h), their straight colour
-// and luminance, and which lanes are live (alpha above 0: `live`, `alive`) or all opaque
-// (alpha 1: x/1 is exact, so those skip the divisions). Lanes with alpha 0 may divide by
-// zero here; both kernels leave them as they are.
-typedef struct {
-    __m256 r, g, b, a, cr, cg, cb, y, alive;
-    int live, opaque;
-} sepia_block;
-
-AVX2 static inline sepia_block sepia_load(const float *p) {
-    sepia_block k;
-    lunette_planes_load(p, &k.r, &k.g, &k.b, &k.a);
-    k.alive = _mm256_cmp_ps(k.a, _mm256_setzero_ps(), _CMP_GT_OQ);
-    k.live = _mm256_movemask_ps(k.alive);
-    k.opaque = _mm256_movemask_ps(_mm256_cmp_ps(k.a, _mm256_set1_ps(1.0f), _CMP_EQ_OQ)) == 0xFF;
-    k.cr = k.opaque ? k.r : _mm256_div_ps(k.r, k.a);
-    k.cg = k.opaque ? k.g : _mm256_div_ps(k.g, k.a);
-    k.cb = k.opaque ? k.b : _mm256_div_ps(k.b, k.a);
-    const __m256 lr = _mm256_set1_ps(0.2126f), lg = _mm256_set1_ps(0.7152f), lb = _mm256_set1_ps(0.0722f);
-    k.y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k.cr, lr), _mm256_mul_ps(k.cg, lg)), _mm256_mul_ps(k.cb, lb));
-    return k;
-}
+#include "sepia_avx2.h"
 
 AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float intensity) {
     static const int pixel[8] = {0, 2, 4, 6, 1, 3, 5, 7};
@@ -80,7 +57,7 @@ AVX2 long lunette_sepia_avx2(float *px, long count, const float *table, float in
 }
 
 AVX2 long lunette_sepia_poly_avx2(float *px, long count, const float *poly, float intensity) {
-    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    const __m256 one = _mm256_set1_ps(1.0f);
     const __m256 k = _mm256_set1_ps(intensity);
     const int mix = intensity != 1.0f;
     long n = 0;
@@ -93,15 +70,12 @@ AVX2 long lunette_sepia_poly_avx2(float *px, long count, const float *poly, floa
         if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ)) & e.live) break;
         // R and G as polynomials in y^¼, B in y^½ (where each curve is smooth), Horner's rule;
         // tone 0 where y is not above 0 (NaN too).
-        const __m256 keep = _mm256_cmp_ps(y, zero, _CMP_GT_OQ);
-        const __m256 u = _mm256_sqrt_ps(_mm256_and_ps(y, keep)), v = _mm256_sqrt_ps(u);
+        __m256 keep, u, v;
+        sepia_roots(y, &keep, &u, &v);
         __m256 o[3];
         const __m256 c[3] = {cr, cg, cb}, x[3] = {v, v, u};
         for (int i = 0; i < 3; i++) {
-            const float *q = poly + 7 * i;
-            __m256 t = _mm256_set1_ps(q[6]);
-            for (int j = 5; j >= 0; j--) t = _mm256_fmadd_ps(t, x[i], _mm256_set1_ps(q[j]));
-            __m256 w = _mm256_and_ps(t, keep);
+            __m256 w = _mm256_and_ps(sepia_horner6(poly + 7 * i, x[i]), keep);
             if (mix) w = _mm256_fmadd_ps(_mm256_sub_ps(w, c[i]), k, c[i]);
             o[i] = _mm256_mul_ps(w, a);
         }

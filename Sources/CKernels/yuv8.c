@@ -7,7 +7,7 @@
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
-#include "planes_avx2.h"
+#include "sepia_avx2.h"
 
 typedef unsigned __attribute__((may_alias)) alias_u32;    // a float copied as its bits
 
@@ -331,37 +331,24 @@ AVX2 static int encode420_eight(const float *top, const float *second, const flo
     return 1;
 }
 
-AVX2 static inline __m256 horner6(const float *q, __m256 x) {
-    __m256 t = _mm256_set1_ps(q[6]);
-    for (int j = 5; j >= 0; j--) t = _mm256_fmadd_ps(t, x, _mm256_set1_ps(q[j]));
-    return t;
-}
-
 // Eight pixels of one row through sepia's tone (lunette_sepia_poly_avx2's luminance and
 // roots), straight to R′G′B′ planes; 0 when one is not opaque enough or its luminance is
 // above 1 (the caller runs the kernel itself there).
 __attribute__((always_inline)) AVX2 static inline int sepia_encoded8(const float *px, const float *tone, __m256 *out) {
-    __m256 r, g, b, a;
-    lunette_planes_load(px, &r, &g, &b, &a);
-    const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps();
-    const __m256 near = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(a, one)),
+    const sepia_block e = sepia_load(px);
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 near = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(e.a, one)),
                                       _mm256_set1_ps(1.0f / 65536), _CMP_LE_OQ);
     if (_mm256_movemask_ps(near) != 0xFF) return 0;
-    if (_mm256_movemask_ps(_mm256_cmp_ps(a, one, _CMP_EQ_OQ)) != 0xFF) {
-        r = _mm256_div_ps(r, a), g = _mm256_div_ps(g, a), b = _mm256_div_ps(b, a);
-    }
-    const __m256 y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(r, _mm256_set1_ps(0.2126f)),
-                                                 _mm256_mul_ps(g, _mm256_set1_ps(0.7152f))),
-                                   _mm256_mul_ps(b, _mm256_set1_ps(0.0722f)));
-    if (_mm256_movemask_ps(_mm256_cmp_ps(y, one, _CMP_GT_OQ))) return 0;
-    const __m256 keep = _mm256_cmp_ps(y, zero, _CMP_GT_OQ);  // tone 0 at or below 0, and NaN
-    const __m256 u = _mm256_sqrt_ps(_mm256_and_ps(y, keep)), v = _mm256_sqrt_ps(u);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(e.y, one, _CMP_GT_OQ))) return 0;
+    __m256 keep, u, v;
+    sepia_roots(e.y, &keep, &u, &v);
     for (int i = 0; i < 3; i++) {
         const float *q = tone + 15 * i;
         const __m256 x = i < 2 ? v : u;
-        __m256 t = horner6(q, x);
+        __m256 t = sepia_horner6(q, x);
         const __m256 low = _mm256_cmp_ps(x, _mm256_set1_ps(q[14]), _CMP_LT_OQ);
-        if (_mm256_movemask_ps(low)) t = _mm256_blendv_ps(t, horner6(q + 7, x), low);
+        if (_mm256_movemask_ps(low)) t = _mm256_blendv_ps(t, sepia_horner6(q + 7, x), low);
         out[i] = _mm256_and_ps(t, keep);
     }
     return 1;

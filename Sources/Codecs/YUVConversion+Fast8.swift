@@ -186,6 +186,7 @@ extension YUVEncoder {
         let toned = Convolution.avx2 ? kernels.last.flatMap { k in k.encodedTone.map { (k, $0) } } : nil
         if toned != nil { kernels.removeLast() }
         try VideoTransfer.withLaneEncoder { enc in
+            let params = encode420Params(c, enc)
             // Tiles start on even file rows and columns: chroma blocks never straddle two.
             try context.forEachTile(below, rect: rect, tileWidth: 256, tileHeight: 128) { tile in
                 var i = 0
@@ -204,8 +205,8 @@ extension YUVEncoder {
                         if let (k, tone) = toned {
                             if rows > 1 {
                                 x += encode420Toned(
-                                    top + x, second + x, fileRow: fileRow, x0: tile.rect.x + x, count: n, tone, f, c,
-                                    base)
+                                    top + x, second + x, fileRow: fileRow, x0: tile.rect.x + x, count: n, tone, f,
+                                    params, base)
                                 if x == tile.width { break }
                                 n = min(8, tile.width - x)
                             }
@@ -214,7 +215,7 @@ extension YUVEncoder {
                         }
                         encode420(
                             top + x, second + x, rows: rows, fileRow: fileRow, x0: tile.rect.x + x, count: n, f, c, enc,
-                            base)
+                            params, base)
                         x += n
                     }
                     i += 2
@@ -223,22 +224,35 @@ extension YUVEncoder {
         }
     }
 
+    /// The constants of `lunette_yuv8_encode420_avx2` and its sepia variant, in their layout.
+    static func encode420Params(_ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder) -> [Float] {
+        [
+            enc.scale, enc.offset, enc.last, c.kr, c.kg, c.kb, c.yScale, c.yOffset, c.cScale / c.cbToB,
+            c.cScale / c.crToR, c.cOffset, c.maxCode,
+        ]
+    }
+
+    /// Where file row `fileRow`, column x0 (even) of an 8-bit 4:2:0 frame's Y′, Cb and Cr lie.
+    static func planes420(
+        _ f: Y4MFormat, _ dst: UnsafeMutablePointer<UInt8>, fileRow: Int, x0: Int
+    ) -> (
+        y: UnsafeMutablePointer<UInt8>, cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>
+    ) {
+        let y = dst + fileRow * f.width + x0
+        let cb = dst + f.width * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
+        return (y, cb, cb + f.chromaWidth * f.chromaHeight)
+    }
+
     /// Two file rows of `encode420` through a tone step first (`PointKernel.encodedTone`), in
     /// C, eight columns a step from the start; returns how many columns it did.
     static func encode420Toned(
         _ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, fileRow: Int, x0: Int, count: Int,
-        _ tone: UnsafePointer<Float>, _ f: Y4MFormat, _ c: YUVConversion, _ dst: UnsafeMutablePointer<UInt8>
+        _ tone: UnsafePointer<Float>, _ f: Y4MFormat, _ params: [Float], _ dst: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        let w = f.width
-        let yTop = dst + fileRow * w + x0
-        let cbRow = dst + w * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
-        let crRow = cbRow + f.chromaWidth * f.chromaHeight
-        let params: [Float] = [
-            0, 0, 0, c.kr, c.kg, c.kb, c.yScale, c.yOffset, c.cScale / c.cbToB, c.cScale / c.crToR, c.cOffset, c.maxCode,
-        ]
+        let (yTop, cbRow, crRow) = planes420(f, dst, fileRow: fileRow, x0: x0)
         let tf = UnsafeRawPointer(top).assumingMemoryBound(to: Float.self)
         let sf = UnsafeRawPointer(second).assumingMemoryBound(to: Float.self)
-        return lunette_yuv8_sepia_encode420_avx2(tf, sf, count, params, tone, yTop, yTop + w, cbRow, crRow)
+        return lunette_yuv8_sepia_encode420_avx2(tf, sf, count, params, tone, yTop, yTop + f.width, cbRow, crRow)
     }
 
     /// One or two file rows of an 8-bit 4:2:0 frame over columns x0 ..< x0 + count (x0
@@ -247,13 +261,11 @@ extension YUVEncoder {
     static func encode420(
         _ top: UnsafeMutablePointer<Pixel>, _ second: UnsafeMutablePointer<Pixel>, rows: Int,
         fileRow: Int, x0: Int, count: Int,
-        _ f: Y4MFormat, _ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder,
+        _ f: Y4MFormat, _ c: YUVConversion, _ enc: VideoTransfer.LaneEncoder, _ params: [Float],
         _ dst: UnsafeMutablePointer<UInt8>
     ) {
-        let w = f.width
-        let yTop = dst + fileRow * w + x0, ySecond = rows > 1 ? yTop + w : yTop
-        let cbRow = dst + w * f.height + (fileRow >> 1) * f.chromaWidth + (x0 >> 1)
-        let crRow = cbRow + f.chromaWidth * f.chromaHeight
+        let (yTop, cbRow, crRow) = planes420(f, dst, fileRow: fileRow, x0: x0)
+        let ySecond = rows > 1 ? yTop + f.width : yTop
         let kr = c.kr, kg = c.kg, kb = c.kb
         let yA = c.yScale, yB = c.yOffset
         let uA = c.cScale / c.cbToB, vA = c.cScale / c.crToR, cB = c.cOffset
@@ -287,7 +299,6 @@ extension YUVEncoder {
         }
         var x = 0
         if !oneRow, Convolution.avx2 {
-            let params: [Float] = [enc.scale, enc.offset, enc.last, kr, kg, kb, yA, yB, uA, vA, cB, c.maxCode]
             params.withUnsafeBufferPointer { pp in
                 let tf = UnsafeMutableRawPointer(top).assumingMemoryBound(to: Float.self)
                 let sf = UnsafeMutableRawPointer(second).assumingMemoryBound(to: Float.self)

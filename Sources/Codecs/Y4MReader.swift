@@ -47,8 +47,12 @@ public final class Y4MReader {
                 .map { $0.value < 32 || $0.value > 126 ? "?" : String($0) }.joined()
             throw LunetteError.invalid("\(label): expected FRAME, got \"\(shown)\"")
         }
-        var data = [UInt8](repeating: 0, count: format.frameBytes)
-        let got = try data.withUnsafeMutableBytes { try input.readExact($0) }
+        // Not zeroed first: every byte is read into, or the frame is thrown away.
+        var got = 0
+        let data = try [UInt8](unsafeUninitializedCapacity: format.frameBytes) { buf, count in
+            got = try input.readExact(UnsafeMutableRawBufferPointer(buf))
+            count = buf.count
+        }
         if got < data.count {
             throw LunetteError(.truncated, "\(label): truncated (\(got) of \(data.count) bytes of picture data)")
         }

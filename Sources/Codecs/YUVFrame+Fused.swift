@@ -13,18 +13,47 @@ extension YUVSourceNode: KernelFusingSource {
         guard Convolution.avx2, f.chroma == .c420, let t = conversion.tables8, t.inRange,
             IRect(0, 0, f.width, f.height).intersection(rect) == rect
         else { return nil }
+        let (affine, rest) = Self.fused(kernels)
+        let out = session.output(rect, zeroed: false)
+        frame.data.withUnsafeBytes {
+            convert8($0.baseAddress!.assumingMemoryBound(to: UInt8.self), rect, into: out, t, affine: affine, after: rest)
+        }
+        return out
+    }
+
+    /// Rows of `rect` through `kernels` as `render(_:_:through:)` computes them, one at a
+    /// time; transparent black outside the frame (the rows and columns a blur's halo adds).
+    func rowReader(_ rect: IRect, through kernels: [any PointKernel]) -> PixelRowReader? {
+        let f = frame.format
+        guard Convolution.avx2, f.chroma == .c420, let t = conversion.tables8, t.inRange else { return nil }
+        let (affine, rest) = Self.fused(kernels)
+        let inside = rect.intersection(IRect(0, 0, f.width, f.height))
+        let left = inside.x - rect.x, right = rect.maxX - inside.maxX
+        let frame = frame
+        return { (y: Int, into: UnsafeMutablePointer<Pixel>) in
+            guard !inside.isEmpty, y >= inside.y, y < inside.maxY else {
+                into.update(repeating: .zero, count: rect.width)
+                return
+            }
+            if left > 0 { into.update(repeating: .zero, count: left) }
+            if right > 0 { (into + rect.width - right).update(repeating: .zero, count: right) }
+            frame.data.withUnsafeBytes {
+                self.convert8(
+                    $0.baseAddress!.assumingMemoryBound(to: UInt8.self), IRect(inside.x, y, inside.width, 1),
+                    rows: { _ in into + left }, t, affine: affine, after: rest)
+            }
+        }
+    }
+
+    /// The kernels' video variants, a leading run of affine colour steps composed into one
+    /// map (AffineRGB's floats, for the vector decode), and the kernels after it.
+    static func fused(_ kernels: [any PointKernel]) -> (affine: [Float]?, rest: [any PointKernel]) {
         var affine: AffineRGB?
         var rest = kernels.map { $0.videoVariant ?? $0 }[...]
         while let k = rest.first, case .affine(let a) = k.opaqueStep {
             affine = affine.map { $0.then(a) } ?? a
             rest = rest.dropFirst()
         }
-        let out = session.output(rect, zeroed: false)
-        frame.data.withUnsafeBytes {
-            convert8(
-                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), rect, into: out, t,
-                affine: affine?.floats, after: Array(rest))
-        }
-        return out
+        return (affine?.floats, Array(rest))
     }
 }

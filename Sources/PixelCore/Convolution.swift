@@ -17,20 +17,8 @@ public enum Convolution {
     public static func separable(
         _ src: PixelBuffer, _ dst: PixelBuffer, _ kx: [Float], _ ky: [Float], clamp: IRect? = nil
     ) {
-        let rx = kx.count / 2, ry = ky.count / 2, n = ky.count
-        let w = dst.width, h = dst.height
-        let fast = isSymmetric(kx) && isSymmetric(ky) && symmetricRadii.contains(rx) && symmetricRadii.contains(ry)
-        // Horizontal rows go round a ring; output rows are combined as soon as their rows
-        // are in (a small buffer that stays in cache), four at a time for symmetric kernels
-        // (whose column pass loads each ring row once for four outputs), the last 1–3 alone.
-        // Rows sit one cache line more than their width apart: at 256 pixels (4 KiB) apart,
-        // the loads of a column would all map to one L1 set and evict each other.
-        let group = fast ? 4 : 1
-        let slots = n + group - 1
-        let stride = w + 4
-        let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, stride * slots))
-        defer { ring.deallocate() }
-        let x0 = dst.rect.x - rx, span = w + 2 * rx
+        let rx = kx.count / 2
+        let x0 = dst.rect.x - rx, span = dst.width + 2 * rx
         // A source row extended past the clamp box's sides, when a row needs that.
         let extended = UnsafeMutablePointer<Pixel>.allocate(capacity: clamp == nil ? 1 : span)
         defer { extended.deallocate() }
@@ -46,6 +34,32 @@ public enum Convolution {
             if right > 0 { (extended + left + middle).update(repeating: row[box.maxX - 1], count: right) }
             return UnsafePointer(extended)
         }
+        separableRows(
+            width: dst.width, height: dst.height, y0: dst.rect.y, kx, ky, source: sourceRow, output: dst.row,
+            written: { _, _ in })
+    }
+
+    /// The core of `separable`: `height` output rows of `width` pixels (absolute rows y0 ...),
+    /// from `source(y)`, absolute source row y starting kx's radius left of the first output
+    /// column, into `output(ly)`; `written(ly, count)` follows each batch of finished rows
+    /// (ascending), so a caller can take rows as they come and reuse their memory.
+    static func separableRows(
+        width w: Int, height h: Int, y0: Int, _ kx: [Float], _ ky: [Float],
+        source: (Int) -> UnsafePointer<Pixel>, output: (Int) -> UnsafeMutablePointer<Pixel>,
+        written: (Int, Int) -> Void
+    ) {
+        let rx = kx.count / 2, ry = ky.count / 2, n = ky.count
+        let fast = isSymmetric(kx) && isSymmetric(ky) && symmetricRadii.contains(rx) && symmetricRadii.contains(ry)
+        // Horizontal rows go round a ring; output rows are combined as soon as their rows
+        // are in (a small buffer that stays in cache), four at a time for symmetric kernels
+        // (whose column pass loads each ring row once for four outputs), the last 1–3 alone.
+        // Rows sit one cache line more than their width apart: at 256 pixels (4 KiB) apart,
+        // the loads of a column would all map to one L1 set and evict each other.
+        let group = fast ? 4 : 1
+        let slots = n + group - 1
+        let stride = w + 4
+        let ring = UnsafeMutablePointer<Pixel>.allocate(capacity: max(1, stride * slots))
+        defer { ring.deallocate() }
         kx.withUnsafeBufferPointer { hk in
             ky.withUnsafeBufferPointer { vk in
                 withUnsafeTemporaryAllocation(of: UnsafePointer<Pixel>.self, capacity: slots) { rowsIn in
@@ -54,17 +68,18 @@ public enum Convolution {
                         func combine(_ ly: Int, _ count: Int) {
                             for i in 0..<(n + count - 1) { rowsIn[i] = UnsafePointer(ring + ((ly + i) % slots) * stride) }
                             if count > 1 {
-                                for j in 0..<count { outs[j] = dst.row(ly + j) }
+                                for j in 0..<count { outs[j] = output(ly + j) }
                                 symmetricColumn4(rowsIn.baseAddress!, outs.baseAddress!, w, vk.baseAddress!, radius: ry)
                             } else if fast {
-                                symmetricColumn(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, radius: ry)
+                                symmetricColumn(rowsIn.baseAddress!, output(ly), w, vk.baseAddress!, radius: ry)
                             } else {
-                                vertical(rowsIn.baseAddress!, dst.row(ly), w, vk.baseAddress!, n)
+                                vertical(rowsIn.baseAddress!, output(ly), w, vk.baseAddress!, n)
                             }
+                            written(ly, count)
                         }
                         let whole = h / group * group
                         for r in 0..<(h + 2 * ry) {
-                            let s = sourceRow(dst.rect.y - ry + r)
+                            let s = source(y0 - ry + r)
                             if fast {
                                 symmetricRow(s, ring + (r % slots) * stride, w, hk.baseAddress!, radius: rx)
                             } else {

@@ -10,6 +10,41 @@ public protocol KernelFusingSource: ImageNode {
     /// covers `rect`), or nil when it cannot: the chain then renders the source and runs
     /// the kernels as usual.
     func render(_ rect: IRect, _ session: RenderSession, through kernels: [any PointKernel]) -> PixelBuffer?
+
+    /// A reader of single rows of `rect` through `kernels`, or nil when it cannot:
+    /// `read(y, into)` writes absolute row y, columns rect.x ..< rect.maxX, to `into`,
+    /// transparent black outside the source's extent. Area filters that consume their
+    /// input row by row (`GaussianBlurNode.streamRows`) then need no tile of it.
+    func rowReader(_ rect: IRect, through kernels: [any PointKernel]) -> PixelRowReader?
+}
+
+/// Writes one row (absolute y) of a fixed column range to the pointer (`KernelFusingSource.rowReader`).
+public typealias PixelRowReader = (_ y: Int, _ into: UnsafeMutablePointer<Pixel>) -> Void
+
+extension KernelFusingSource {
+    public func rowReader(_ rect: IRect, through kernels: [any PointKernel]) -> PixelRowReader? { nil }
+}
+
+extension Image {
+    /// Rows of `rect` of this image read one at a time, when it is a chain of point nodes
+    /// (each with the source's extent, so nothing is cleared or added around it) over a
+    /// `KernelFusingSource` that offers a `rowReader`; nil otherwise.
+    func rowReader(_ rect: IRect) -> PixelRowReader? {
+        var kernels: [any PointKernel] = []
+        var base = self
+        while let p = base.node as? PointNode, p.inputs.count == 1 {
+            kernels.append(p.kernel)
+            base = p.inputs[0]
+        }
+        guard let source = base.node as? any KernelFusingSource else { return nil }
+        let e = source.extent
+        var node = node
+        while let p = node as? PointNode {
+            guard p.extent == e else { return nil }
+            node = p.inputs[0].node
+        }
+        return source.rowReader(rect, through: kernels.reversed())
+    }
 }
 
 extension AffineRGB {

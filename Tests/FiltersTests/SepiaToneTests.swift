@@ -84,6 +84,7 @@ final class SepiaToneTests: FilterTestCase {
         }
         XCTAssertLessThan(worst.video, 0.05)
         XCTAssertLessThan(worst.still, 0.01)
-        XCTAssertGreaterThan(differing, 0, "the variant computes on its own")
+        // Without AVX2 both run the same Swift formula.
+        if Convolution.avx2 { XCTAssertGreaterThan(differing, 0, "the variant computes on its own") }
     }
 }

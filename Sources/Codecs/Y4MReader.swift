@@ -47,14 +47,13 @@ public final class Y4MReader {
                 .map { $0.value < 32 || $0.value > 126 ? "?" : String($0) }.joined()
             throw LunetteError.invalid("\(label): expected FRAME, got \"\(shown)\"")
         }
-        // Not zeroed first: every byte is read into, or the frame is thrown away.
-        var got = 0
+        // Not zeroed first: only the bytes read are counted, and a short frame is thrown away.
         let data = try [UInt8](unsafeUninitializedCapacity: format.frameBytes) { buf, count in
-            got = try input.readExact(UnsafeMutableRawBufferPointer(buf))
-            count = buf.count
+            count = try input.readExact(UnsafeMutableRawBufferPointer(buf))
         }
-        if got < data.count {
-            throw LunetteError(.truncated, "\(label): truncated (\(got) of \(data.count) bytes of picture data)")
+        if data.count < format.frameBytes {
+            throw LunetteError(
+                .truncated, "\(label): truncated (\(data.count) of \(format.frameBytes) bytes of picture data)")
         }
         framesRead += 1
         return YUVFrame(format: format, data: data, index: index, offset: at)

@@ -35,26 +35,27 @@ extension Context {
 
 extension Context {
     /// `image` over `rect` in full-height strips about `stripWidth` wide (each starting an
-    /// even number of columns into `rect`), every strip's rows handed to `body` one at a
-    /// time from the bottom up, as (y, strip's first column, its width, the row's pixels;
-    /// valid until four more rows of the strip have come): a small-σ Gaussian blur (under
-    /// crops that keep `rect`) over point steps on a source that reads by rows (`GaussianBlurNode.streamRows`). False,
-    /// having called nothing, for any other image. CLI: `lunette video`'s frames.
+    /// even number of columns into `rect`, at least two wide unless `rect` is narrower),
+    /// every strip's rows handed to `body` one at a time from the bottom up, as (y, strip's
+    /// first column, its width, the row's pixels; valid until four more rows of the strip
+    /// have come): a small-σ Gaussian blur (under crops that keep `rect`) over point steps
+    /// on a source that reads by rows (`GaussianBlurNode.streamRows`). False, having called
+    /// nothing, for any other image. CLI: `lunette video`'s frames.
     public func forEachStreamedRow(
         _ image: Image, rect: IRect, stripWidth: Int,
         _ body: (_ y: Int, _ x: Int, _ width: Int, _ row: UnsafeMutablePointer<Pixel>) -> Void
     ) throws -> Bool {
         var node = image.node
         while let crop = node as? CropNode, IRect.clipping(crop.pixelRect, to: rect) == rect { node = crop.inputs[0].node }
-        guard let blur = node as? GaussianBlurNode, blur.canStreamRows(rect) else { return false }
+        guard !rect.isEmpty, let blur = node as? GaussianBlurNode else { return false }
+        let n = max(1, min((rect.width + max(2, stripWidth) - 1) / max(2, stripWidth), rect.width / 2))
+        let edges = (0...n).map { i in i == n ? rect.maxX : rect.x + ((i * rect.width / n) & ~1) }
+        let strips = (0..<n).map { IRect(edges[$0], rect.y, edges[$0 + 1] - edges[$0], rect.height) }
+        let sources = strips.compactMap(blur.streamSource)
+        guard sources.count == n else { return false }
         try Limits.checkDepth(image, what: "render")
-        let strips = (rect.width + stripWidth - 1) / max(1, stripWidth)
-        for i in 0..<strips {
-            let x0 = rect.x + ((i * rect.width / strips) & ~1)
-            let x1 = i == strips - 1 ? rect.maxX : rect.x + (((i + 1) * rect.width / strips) & ~1)
-            let strip = IRect(x0, rect.y, x1 - x0, rect.height)
-            let done = blur.streamRows(strip) { y, row in body(y, x0, strip.width, row) }
-            precondition(done, "a blur that streams one strip streams them all")
+        for (strip, source) in zip(strips, sources) {
+            blur.streamRows(strip, from: source) { y, row in body(y, strip.x, strip.width, row) }
             try Cancellation.check()
             try Limits.checkDeadline()
         }

@@ -10,7 +10,17 @@ extension GaussianBlurNode {
     /// of `rect`, or its input cannot be read by rows.
     /// Swift: `blur.streamRows(IRect(0, 0, 480, 1080)) { y, row in encode(y, row) }`
     public func streamRows(_ rect: IRect, _ sink: (_ y: Int, _ row: UnsafeMutablePointer<Pixel>) -> Void) -> Bool {
-        guard let (read, box, columns) = streamSource(rect) else { return false }
+        guard let source = streamSource(rect) else { return false }
+        streamRows(rect, from: source, sink)
+        return true
+    }
+
+    /// `streamRows` from `streamSource(rect)`'s answer.
+    func streamRows(
+        _ rect: IRect, from input: (read: PixelRowReader, box: IRect?, columns: IRect),
+        _ sink: (_ y: Int, _ row: UnsafeMutablePointer<Pixel>) -> Void
+    ) {
+        let (read, box, columns) = input
         let r = sourceReach
         let x0 = rect.x - r, span = rect.width + 2 * r
         let left = columns.x - x0, right = x0 + span - columns.maxX
@@ -38,11 +48,7 @@ extension GaussianBlurNode {
             written: { ly, count in
                 for j in ly..<(ly + count) { sink(rect.y + j, out + (j % 8) * stride) }
             })
-        return true
     }
-
-    /// True when `streamRows(rect)` would stream.
-    func canStreamRows(_ rect: IRect) -> Bool { streamSource(rect) != nil }
 
     /// What `streamRows(rect)` reads: a row reader over `columns`, and the clamp box whose
     /// edges repeat beyond it (nil: none; the reader gives zeros outside the input). The

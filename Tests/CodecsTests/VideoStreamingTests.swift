@@ -63,7 +63,8 @@ final class VideoStreamingTests: XCTestCase {
 
     func testStreamedRowsAreTheTiledRender() throws {
         try XCTSkipUnless(Convolution.avx2, "the row reader is the AVX2 decode's")
-        for (w, h, strip) in [(600, 46, 256), (64, 33, 512), (98, 20, 32)] {
+        // Several strips, one, and strip widths too small for chroma pairs (or nonsense).
+        for (w, h, strip) in [(600, 46, 256), (64, 33, 512), (98, 20, 32), (3, 6, 2), (1, 5, 0), (5, 4, -3)] {
             let rect = Rect(0, 0, Double(w), Double(h))
             let source = try controls(try frame(w, h, seed: UInt64(w)))
             let clamped = source.clampedToExtent().gaussianBlurred(sigma: 2).cropped(to: rect)
@@ -86,6 +87,10 @@ final class VideoStreamingTests: XCTestCase {
                 return try s.outputImage()
             }
             // The same pixels from memory: the encoder's tiles, row pairs and chroma as before.
+            let streams = try Context(threads: 1).forEachStreamedRow(blurred, rect: IRect(0, 0, w, h), stripWidth: 1024) {
+                _, _, _, _ in
+            }
+            XCTAssertTrue(streams, "\(w)×\(h): the frame streams, the pixels below do not")
             let pixels = try Context(threads: 1).render(blurred, rect: IRect(0, 0, w, h))
             let streamed = try YUVEncoder.frame(try sepia(blurred), format: f)
             let tiled = try YUVEncoder.frame(try sepia(Image(SourceNode(pixels, opaque: true))), format: f)

@@ -38,6 +38,13 @@ static void filter_up(const uint8_t *rows, const uint8_t *prev, size_t row_bytes
     }
 }
 
+// Rows filtered by least sum (`up` 0) or Up (`up` 1), type bytes included.
+static void filter_as(int up, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp, uint32_t count,
+                      uint8_t *out) {
+    if (up) filter_up(rows, prev, row_bytes, count, out);
+    else lp_filter_rows(rows, prev, row_bytes, bpp, count, out);
+}
+
 // Bytes `from` ..< `from + count` of the piece's stream filtered by least sum (`up` 0) or
 // Up (`up` 1), type bytes included; `row` has room for one filtered row.
 static void filtered_range(int up, const uint8_t *rows, const uint8_t *prev, size_t row_bytes, int bpp,
@@ -46,8 +53,7 @@ static void filtered_range(int up, const uint8_t *rows, const uint8_t *prev, siz
     for (size_t k = 0; k < count;) {
         size_t y = (from + k) / stride, x = (from + k) % stride;
         const uint8_t *above = y ? rows + (y - 1) * row_bytes : prev;
-        if (up) filter_up(rows + y * row_bytes, above, row_bytes, 1, row);
-        else lp_filter_rows(rows + y * row_bytes, above, row_bytes, bpp, 1, row);
+        filter_as(up, rows + y * row_bytes, above, row_bytes, bpp, 1, row);
         size_t run = stride - x < count - k ? stride - x : count - k;
         memcpy(out + k, row + x, run);
         k += run;
@@ -211,8 +217,7 @@ static size_t smallest_whole(const candidate *cands, int count, const uint8_t *r
         for (int c = 0; c < count; c++) {
             if (cands[c].up != up) continue;
             if (!filtered_now) {
-                if (up) filter_up(rows, prev, row_bytes, rows_count, filtered);
-                else lp_filter_rows(rows, prev, row_bytes, bpp, rows_count, filtered);
+                filter_as(up, rows, prev, row_bytes, bpp, rows_count, filtered);
                 sum = lp_adler32(1, filtered, n);
                 filtered_now = 1;
             }
@@ -270,8 +275,7 @@ static size_t encode_level6(const uint8_t *rows, const uint8_t *prev, size_t row
         }
         size = smallest_whole(tried, whole, rows, prev, row_bytes, bpp, count, filtered, n, last, out, cap, adler);
     } else {
-        if (best.up) filter_up(rows, prev, row_bytes, count, filtered);
-        else lp_filter_rows(rows, prev, row_bytes, bpp, count, filtered);
+        filter_as(best.up, rows, prev, row_bytes, bpp, count, filtered);
         size = lp_deflate_piece_using(best.method, filtered, n, last, out, cap);
         *adler = lp_adler32(1, filtered, n);
     }

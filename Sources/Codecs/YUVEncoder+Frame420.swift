@@ -5,10 +5,11 @@ import PixelCore
 extension YUVEncoder {
     /// The 8-bit 4:2:0 path of `frame`: a small blur over the decode streamed in strips of
     /// rows (`Context.forEachStreamedRow`), any other graph in tiles rendered one by one,
-    /// both encoded straight from the renderer's memory (no strip copy), with the graph's last point steps (`kernels`, their
-    /// video variants where they have one) run on each pair of rows just before it is
-    /// encoded, while it is in cache; a last step with an `encodedTone` runs inside the
-    /// encode instead, straight to R′G′B′ (the pixels it declines through the step itself).
+    /// both encoded straight from the renderer's memory (no strip copy). The graph's last
+    /// point steps (`kernels`, their video variants where they have one) run on each pair
+    /// of rows just before it is encoded, while it is in cache; a last step with an
+    /// `encodedTone` runs inside the encode instead, straight to R′G′B′ (the pixels it
+    /// declines through the step itself).
     static func frame420(
         _ image: Image, format f: Y4MFormat, conversion c: YUVConversion, context: Context,
         into base: UnsafeMutablePointer<UInt8>

@@ -10,9 +10,7 @@ extension YUVSourceNode: KernelFusingSource {
     /// Lua (`lunette video --chain`): `{filter = "CIColorControls", inputs = {contrast = 1.1}}`
     func render(_ rect: IRect, _ session: RenderSession, through kernels: [any PointKernel]) -> PixelBuffer? {
         let f = frame.format
-        guard Convolution.avx2, f.chroma == .c420, let t = conversion.tables8, t.inRange,
-            IRect(0, 0, f.width, f.height).intersection(rect) == rect
-        else { return nil }
+        guard let t = fusedTables, IRect(0, 0, f.width, f.height).intersection(rect) == rect else { return nil }
         let (affine, rest) = Self.fused(kernels)
         let out = session.output(rect, zeroed: false)
         frame.data.withUnsafeBytes {
@@ -24,8 +22,8 @@ extension YUVSourceNode: KernelFusingSource {
     /// Rows of `rect` through `kernels` as `render(_:_:through:)` computes them, one at a
     /// time; transparent black outside the frame (the rows and columns a blur's halo adds).
     func rowReader(_ rect: IRect, through kernels: [any PointKernel]) -> PixelRowReader? {
+        guard let t = fusedTables else { return nil }
         let f = frame.format
-        guard Convolution.avx2, f.chroma == .c420, let t = conversion.tables8, t.inRange else { return nil }
         let (affine, rest) = Self.fused(kernels)
         let inside = rect.intersection(IRect(0, 0, f.width, f.height))
         let left = inside.x - rect.x, right = rect.maxX - inside.maxX
@@ -43,6 +41,13 @@ extension YUVSourceNode: KernelFusingSource {
                     rows: { _ in into + left }, t, affine: affine, after: rest)
             }
         }
+    }
+
+    /// The 8-bit tables when the frame is 4:2:0 and the AVX2 decode (the only one that fuses
+    /// kernels) runs here; nil otherwise.
+    var fusedTables: YUV8Tables? {
+        guard Convolution.avx2, frame.format.chroma == .c420, let t = conversion.tables8, t.inRange else { return nil }
+        return t
     }
 
     /// The kernels' video variants, a leading run of affine colour steps composed into one

@@ -30,20 +30,16 @@ extension Image {
     /// (each with the source's extent, so nothing is cleared or added around it) over a
     /// `KernelFusingSource` that offers a `rowReader`; nil otherwise.
     func rowReader(_ rect: IRect) -> PixelRowReader? {
-        var kernels: [any PointKernel] = []
+        var steps: [PointNode] = []
         var base = self
         while let p = base.node as? PointNode, p.inputs.count == 1 {
-            kernels.append(p.kernel)
+            steps.append(p)
             base = p.inputs[0]
         }
-        guard let source = base.node as? any KernelFusingSource else { return nil }
-        let e = source.extent
-        var node = node
-        while let p = node as? PointNode {
-            guard p.extent == e else { return nil }
-            node = p.inputs[0].node
-        }
-        return source.rowReader(rect, through: kernels.reversed())
+        guard let source = base.node as? any KernelFusingSource,
+            steps.allSatisfy({ $0.extent == source.extent })
+        else { return nil }
+        return source.rowReader(rect, through: steps.reversed().map(\.kernel))
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import PixelCore
 
 /// An open output: a temporary file beside the target for `.replace` (renamed into place by
-/// `commit()`, removed by `abort()` and by SIGINT/SIGTERM/SIGHUP), or the target itself for
+/// `commit()`, removed by `abort()` and by SIGINT/SIGTERM/SIGHUP, locked while open so that a
+/// later run can tell one left by SIGKILL), or the target itself for
 /// standard output, devices, FIFOs and sockets (written directly, streaming).
 /// Used by `AtomicFile.write` (images) and `StreamOutput` (`lunette video -o`).
 public final class OutputFile {
@@ -34,11 +35,11 @@ public final class OutputFile {
             let dir = url.deletingLastPathComponent().path
             StaleTemporaries.sweep(dir)
             var template = Array("\(dir)/.\(url.lastPathComponent)\(StaleTemporaries.marker)XXXXXX.tmp".utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+            var registered: Int32 = -1
+            fd = template.withUnsafeMutableBufferPointer { lunette_cleanup_create($0.baseAddress!, 4, &registered) }
             guard fd >= 0 else { throw LunetteError.io("\(name): cannot create a file there (\(Self.errnoText()))") }
-            let tmp = String(cString: template)
-            temporary = tmp
-            slot = lunette_cleanup_add(tmp)
+            temporary = String(cString: template)
+            slot = registered
         }
     }
 
@@ -52,14 +53,15 @@ public final class OutputFile {
             if fd != 1, close(fd) != 0 { throw LunetteError.io("\(name): write failed (\(Self.errnoText()))") }
             return
         }
-        defer { lunette_cleanup_remove(slot) }
-        if fsync(fd) != 0 || close(fd) != 0 {
+        // The descriptor (and with it the temporary's lock) stays open until the rename.
+        defer { lunette_cleanup_remove(slot); close(fd) }
+        if fsync(fd) != 0 {
             let why = Self.errnoText()
             unlink(tmp)
             throw LunetteError.io("\(name): write failed (\(why))")
         }
         let mask = umask(0); umask(mask)
-        chmod(tmp, 0o666 & ~mask)
+        fchmod(fd, 0o666 & ~mask)
         if rename(tmp, path) != 0 {
             let why = Self.errnoText()
             unlink(tmp)
@@ -71,11 +73,11 @@ public final class OutputFile {
     public func abort() {
         guard !closed else { return }
         closed = true
-        if fd != 1 { close(fd) }
         if let tmp = temporary {
             unlink(tmp)
             lunette_cleanup_remove(slot)
         }
+        if fd != 1 { close(fd) }
     }
 
     static func connect(_ path: String, name: String) throws -> Int32 {

@@ -1,8 +1,10 @@
+import CProcess
 import Foundation
 
-/// Temporary outputs are named `.NAME.lunette-XXXXXX.tmp`. One left behind by SIGKILL (or a
-/// power cut) is removed by the next run that writes into the same folder once it is a day old
-/// (a younger one may belong to a run still in progress).
+/// Temporary outputs are named `.NAME.lunette-XXXXXX.tmp` and locked by their writer. One
+/// left behind by SIGKILL (a Slurm job past its time, the OOM killer) or a power cut is removed
+/// by the next run that writes into the same folder: at once when its lock is free, else (on
+/// storage without locks) once it is a day old, as a younger one may belong to a running job.
 enum StaleTemporaries {
     static let marker = ".lunette-"
     static let maxAge: TimeInterval = 24 * 3600
@@ -18,7 +20,9 @@ enum StaleTemporaries {
         for name in names where isTemporary(name) {
             let path = dir + "/" + name
             var st = stat()
-            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, lunette_cleanup_abandoned(path) < 0 else {
+                continue
+            }
             if now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec) > maxAge { unlink(path) }
         }
     }

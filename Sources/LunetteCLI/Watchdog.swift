@@ -1,5 +1,4 @@
 import Codecs
-import Console
 import Foundation
 import PixelCore
 
@@ -15,9 +14,7 @@ enum Watchdog {
             while Limits.now < deadline + grace {
                 Thread.sleep(forTimeInterval: min(0.25, max(0.01, deadline + grace - Limits.now)))
             }
-            AtomicFile.removePendingTemporaries()
-            Terminal.error("lunette: \(Limits.timeLimitError.message)")
-            _exit(ExitStatus.limit.rawValue)
+            AtomicFile.exit(status: ExitStatus.limit.rawValue, saying: "lunette: \(Limits.timeLimitError.message)")
         }
         thread.name = "lunette-watchdog"
         thread.start()

@@ -83,20 +83,16 @@ static const char *boot_id(void) {
    lock fails or the name no longer leads to the file, and a new name is tried. Without
    locks the file stays unmarked, and sweepers only go by its age. */
 static int create_locked(char *template, int suffix) {
-    size_t n = strlen(template);
-    char *pattern = malloc(n + 1);
-    if (!pattern) return -1;
-    memcpy(pattern, template, n + 1);
+    char *xs = template + strlen(template) - suffix - 6;  /* what mkostemps fills in */
     int fd = -1, locked = 0;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-        memcpy(template, pattern, n + 1);
+        memcpy(xs, "XXXXXX", 6);
         fd = mkostemps(template, suffix, O_CLOEXEC);
         if (fd < 0) break;
         locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
         if ((locked || errno != EWOULDBLOCK) && names_fd(template, fd)) break;
         close(fd), fd = -1, errno = EEXIST;
     }
-    free(pattern);
     const char *mark = boot_id();
     if (fd >= 0 && locked && mark) fsetxattr(fd, BOOT_ATTR, mark, BOOT_BYTES, 0);
     return fd;

@@ -69,12 +69,19 @@ extension Image {
     /// that run them on pixels already in cache. Only nodes whose extent covers `rect` are
     /// taken (they clear nothing there). Lua: the last colour steps of `lunette video`.
     public func peelingPointKernels(covering rect: IRect) -> (base: Image, kernels: [any PointKernel]) {
+        let (base, nodes) = peelingPointNodes { $0.extent.contains(rect.rect) }
+        return (base, nodes.reversed().map(\.kernel))
+    }
+
+    /// The one-input point nodes at the top of this graph, outermost first, for as long as
+    /// `take` accepts them, and the image below the last.
+    func peelingPointNodes(while take: (PointNode) -> Bool) -> (base: Image, nodes: [PointNode]) {
         var base = self
-        var kernels: [any PointKernel] = []
-        while let p = base.node as? PointNode, p.inputs.count == 1, p.extent.contains(rect.rect) {
-            kernels.append(p.kernel)
+        var nodes: [PointNode] = []
+        while let p = base.node as? PointNode, p.inputs.count == 1, take(p) {
+            nodes.append(p)
             base = p.inputs[0]
         }
-        return (base, kernels.reversed())
+        return (base, nodes)
     }
 }

@@ -2,20 +2,10 @@ import Foundation
 
 extension GaussianBlurNode {
     /// `rect` of the blur handed to `sink` one row at a time, ascending y, with no tile of
-    /// its input or output in memory: input rows are read one by one (`Image.rowReader`;
-    /// through a clamp, its box's edge rows and columns repeated) into the separable
+    /// its input or output in memory: input rows are read one by one from `streamSource(rect)`
+    /// (through a clamp, its box's edge rows and columns repeated) into the separable
     /// passes' ring, and output rows land in eight rows of memory used in turn (a row stays
     /// valid until four more have come). This keeps a video frame's working set in L2.
-    /// False, having called nothing, when the blur is decimated (σ ≥ 3), would clear part
-    /// of `rect`, or its input cannot be read by rows.
-    /// Swift: `blur.streamRows(IRect(0, 0, 480, 1080)) { y, row in encode(y, row) }`
-    public func streamRows(_ rect: IRect, _ sink: (_ y: Int, _ row: UnsafeMutablePointer<Pixel>) -> Void) -> Bool {
-        guard let source = streamSource(rect) else { return false }
-        streamRows(rect, from: source, sink)
-        return true
-    }
-
-    /// `streamRows` from `streamSource(rect)`'s answer.
     func streamRows(
         _ rect: IRect, from input: (read: PixelRowReader, box: IRect?, columns: IRect),
         _ sink: (_ y: Int, _ row: UnsafeMutablePointer<Pixel>) -> Void
@@ -50,9 +40,11 @@ extension GaussianBlurNode {
             })
     }
 
-    /// What `streamRows(rect)` reads: a row reader over `columns`, and the clamp box whose
-    /// edges repeat beyond it (nil: none; the reader gives zeros outside the input). The
-    /// columns left and right of `columns` repeat its edge pixels (there only with a box).
+    /// What `streamRows` reads for `rect`: a row reader over `columns`, and the clamp box
+    /// whose edges repeat beyond it (nil: none; the reader gives zeros outside the input).
+    /// The columns left and right of `columns` repeat its edge pixels (only with a box).
+    /// Nil when the blur is decimated (σ ≥ 3), would clear part of `rect`, or its input
+    /// cannot be read by rows.
     func streamSource(_ rect: IRect) -> (read: PixelRowReader, box: IRect?, columns: IRect)? {
         guard plan == nil, !rect.isEmpty, IRect.clipping(extent, to: rect) == rect else { return nil }
         let need = rect.grown(sourceReach, sourceReach)

@@ -30,12 +30,7 @@ extension Image {
     /// (each with the source's extent, so nothing is cleared or added around it) over a
     /// `KernelFusingSource` that offers a `rowReader`; nil otherwise.
     func rowReader(_ rect: IRect) -> PixelRowReader? {
-        var steps: [PointNode] = []
-        var base = self
-        while let p = base.node as? PointNode, p.inputs.count == 1 {
-            steps.append(p)
-            base = p.inputs[0]
-        }
+        let (base, steps) = peelingPointNodes { _ in true }
         guard let source = base.node as? any KernelFusingSource,
             steps.allSatisfy({ $0.extent == source.extent })
         else { return nil }
